@@ -1,0 +1,2 @@
+/** NIDS services and value types. */
+package org.onosproject.nids.api;

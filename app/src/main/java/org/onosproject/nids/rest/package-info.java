@@ -1,0 +1,2 @@
+/** NIDS REST API. */
+package org.onosproject.nids.rest;

@@ -1,0 +1,110 @@
+"""The integration fabric as data: switches, hosts, links, and the ONOS netcfg that describes them.
+
+Pure functions only (no processes, no namespaces), so the netcfg and addressing are unit-tested without a stack.
+Every switch runs P4Runtime device id 1 and is told apart by its gRPC port (see docs/reference-stack notes).
+"""
+from dataclasses import dataclass, field
+
+GRPC_BASE_PORT = 50100
+THRIFT_BASE_PORT = 9190
+CPU_PORT = 255
+P4RUNTIME_DEVICE_ID = 1
+
+
+@dataclass(frozen=True)
+class Host:
+    name: str
+    switch: str
+    port: int
+    ip: str
+    mac: str
+
+
+@dataclass(frozen=True)
+class Link:
+    a: str
+    a_port: int
+    b: str
+    b_port: int
+
+
+@dataclass
+class Switch:
+    name: str
+    index: int
+    role: str  # "leaf" or "spine"
+    ports: dict = field(default_factory=dict)  # port number -> interface name in the root namespace
+
+    @property
+    def device_id(self):
+        return f"device:bmv2:{self.name}"
+
+    @property
+    def grpc_port(self):
+        return GRPC_BASE_PORT + self.index
+
+    @property
+    def thrift_port(self):
+        return THRIFT_BASE_PORT + self.index
+
+
+@dataclass
+class Topology:
+    switches: list
+    hosts: list
+    links: list
+
+    def switch(self, name):
+        return next(s for s in self.switches if s.name == name)
+
+    def host(self, name):
+        return next(h for h in self.hosts if h.name == name)
+
+    def edge_ports(self, switch_name):
+        return sorted(h.port for h in self.hosts if h.switch == switch_name)
+
+
+def interface_name(switch, port):
+    return f"{switch}-eth{port}"
+
+
+def leaf_spine(leaves=2, spines=1, hosts_per_leaf=2, subnet="10.0.0"):
+    """Leaves s1..sL, spines after them; hosts h1.. on the leaves' first ports, uplinks after them."""
+    switches = [Switch(f"s{i + 1}", i + 1, "leaf") for i in range(leaves)]
+    switches += [Switch(f"s{leaves + j + 1}", leaves + j + 1, "spine") for j in range(spines)]
+    hosts, links = [], []
+    host_number = 0
+    for leaf in switches[:leaves]:
+        for p in range(1, hosts_per_leaf + 1):
+            host_number += 1
+            hosts.append(Host(f"h{host_number}", leaf.name, p, f"{subnet}.{host_number}",
+                              f"00:00:00:00:00:{host_number:02x}"))
+            leaf.ports[p] = interface_name(leaf.name, p)
+    for j, spine in enumerate(switches[leaves:]):
+        for i, leaf in enumerate(switches[:leaves]):
+            leaf_port = hosts_per_leaf + 1 + j
+            spine_port = i + 1
+            links.append(Link(leaf.name, leaf_port, spine.name, spine_port))
+            leaf.ports[leaf_port] = interface_name(leaf.name, leaf_port)
+            spine.ports[spine_port] = interface_name(spine.name, spine_port)
+    return Topology(switches, hosts, links)
+
+
+def netcfg(topology, pipeconf_id, driver="bmv2"):
+    """The ONOS network configuration for the fabric: devices with their ports, and NIDS port roles."""
+    devices = {}
+    for sw in topology.switches:
+        ports = {
+            str(number): {"number": number, "name": name, "enabled": True, "type": "copper", "speed": 10000}
+            for number, name in sorted(sw.ports.items())
+        }
+        devices[sw.device_id] = {
+            "basic": {
+                "managementAddress": f"grpc://127.0.0.1:{sw.grpc_port}?device_id={P4RUNTIME_DEVICE_ID}",
+                "driver": driver,
+                "pipeconf": pipeconf_id,
+                "name": sw.name,
+            },
+            "ports": ports,
+        }
+    return {"devices": devices}

@@ -1,0 +1,41 @@
+# Run: make itest   (or: .venv/bin/python -m pytest itest/suites/test_fabric.py, as root with the reference stack)
+"""The fabric comes up under ONOS with the NIDS pipeconf, and ONOS's own apps work through it."""
+from itest.lib import fabric as fabric_mod
+from itest.lib import onos as onos_mod
+
+
+def test_every_switch_is_available_with_the_nids_pipeconf(stack):
+    devices = {d["id"]: d for d in stack.rest.get("/onos/v1/devices")["devices"]}
+    for sw in stack.topology.switches:
+        assert devices[sw.device_id]["available"], sw.device_id
+        assert devices[sw.device_id]["driver"].endswith(stack.pipeconf_id)
+    assert len(stack.topology.switches) >= 3
+
+
+def test_lldp_discovers_every_link(stack):
+    expected = set()
+    for link in stack.topology.links:
+        a = stack.topology.switch(link.a).device_id
+        b = stack.topology.switch(link.b).device_id
+        expected |= {(f"{a}/{link.a_port}", f"{b}/{link.b_port}"), (f"{b}/{link.b_port}", f"{a}/{link.a_port}")}
+
+    def discovered():
+        links = stack.rest.get("/onos/v1/links", retry=False)["links"]
+        found = {(f"{l['src']['device']}/{l['src']['port']}", f"{l['dst']['device']}/{l['dst']['port']}")
+                 for l in links}
+        return expected <= found
+
+    onos_mod.wait_until(discovered, 60, 2, f"{len(expected)} unidirectional links")
+
+
+def test_hosts_are_learned_from_arp(stack):
+    for host in stack.topology.hosts:
+        # An ARP request reaches the switch (and ONOS, by packet-in) whether or not anybody answers it.
+        fabric_mod.host_exec(host.name, "arping", "-c", "1", "-w", "1", "10.0.0.254", timeout=10)
+
+    def learned():
+        hosts = stack.rest.get("/onos/v1/hosts", retry=False)["hosts"]
+        macs = {h["mac"].lower() for h in hosts}
+        return all(h.mac in macs for h in stack.topology.hosts)
+
+    onos_mod.wait_until(learned, 60, 2, "every host learned by the host provider")

@@ -1,0 +1,224 @@
+package org.onosproject.nids.model.cli;
+
+import org.onosproject.nids.model.ModelException;
+import org.onosproject.nids.model.catalog.Feature;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads labelled NetFlow-style CSV (plain or gzip, told apart by content, not name): a header line naming the
+ * columns, then one flow per line. Only catalog features are read; every value must be an integer that fits the
+ * feature's data-plane width, because that is all a switch can hold. Each problem is one {@link ModelException}
+ * naming the file, the line and the column.
+ */
+final class FlowCsvReader {
+
+    /** Label columns tried, in order, when none is named. */
+    static final List<String> DEFAULT_LABEL_COLUMNS = List.of("Attack", "Label");
+
+    private final FeatureCatalog catalog;
+
+    FlowCsvReader(FeatureCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /**
+     * @param file        the CSV file
+     * @param wanted      features to read, each of which must be a column; empty = every catalog column present
+     * @param labelColumn the label column; empty = Attack, else Label
+     */
+    FlowTable read(Path file, Optional<List<Feature>> wanted, Optional<String> labelColumn) {
+        Arguments.existingFile(file);
+        try (BufferedReader reader = open(file)) {
+            return read(file, reader, wanted, labelColumn);
+        } catch (CharacterCodingException e) {
+            throw unreadable(file, "not UTF-8 text");
+        } catch (IOException e) {
+            throw unreadable(file, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+    }
+
+    private static BufferedReader open(Path file) throws IOException {
+        InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        in.mark(2);
+        int first = in.read();
+        int second = in.read();
+        in.reset();
+        if (first == 0x1f && second == 0x8b) {
+            in = new GZIPInputStream(in, 1 << 16);
+        }
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)), 1 << 16);
+    }
+
+    private FlowTable read(Path file, BufferedReader reader, Optional<List<Feature>> wanted,
+                           Optional<String> requestedLabel) throws IOException {
+        String headerLine = reader.readLine();
+        if (headerLine == null || headerLine.isBlank()) {
+            throw unreadable(file, "no header line");
+        }
+        if (headerLine.indexOf('\0') >= 0) {
+            throw unreadable(file, "not text");
+        }
+        List<String> header = split(headerLine);
+        Map<String, Integer> columnIndex = new HashMap<>();
+        for (int i = 0; i < header.size(); i++) {
+            String name = header.get(i).trim();
+            header.set(i, name);
+            columnIndex.putIfAbsent(name, i);
+        }
+
+        String labelColumn = requestedLabel.orElseGet(() -> DEFAULT_LABEL_COLUMNS.stream()
+                .filter(columnIndex::containsKey).findFirst().orElse(null));
+        if (labelColumn == null || !columnIndex.containsKey(labelColumn)) {
+            throw new ModelException("missing label column " + (labelColumn == null
+                    ? String.join(" or ", DEFAULT_LABEL_COLUMNS) : "'" + labelColumn + "'") + " in " + file);
+        }
+
+        List<Feature> features = new ArrayList<>();
+        if (wanted.isPresent()) {
+            for (Feature feature : wanted.get()) {
+                if (!columnIndex.containsKey(feature.name())) {
+                    throw new ModelException("column " + feature.name() + " is missing from " + file);
+                }
+                features.add(feature);
+            }
+        } else {
+            for (Feature feature : catalog.features()) {
+                if (columnIndex.containsKey(feature.name())) {
+                    features.add(feature);
+                }
+            }
+        }
+        if (features.isEmpty()) {
+            throw new ModelException("no usable feature in " + file + ": none of its columns is a catalog feature"
+                    + " (see nids-model features)");
+        }
+        List<String> ignored = new ArrayList<>();
+        for (String name : header) {
+            if (!name.equals(labelColumn) && catalog.byName(name).isEmpty()) {
+                ignored.add(name);
+            }
+        }
+
+        int[] featureColumns = features.stream().mapToInt(f -> columnIndex.get(f.name())).toArray();
+        int labelIndex = columnIndex.get(labelColumn);
+        List<long[]> rows = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        int lineNumber = 1;
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            lineNumber++;
+            if (line.isEmpty()) {
+                continue;
+            }
+            List<String> fields = split(line);
+            if (fields.size() != header.size()) {
+                throw unreadable(file, "line " + lineNumber + " has " + fields.size() + " fields, the header has "
+                        + header.size());
+            }
+            long[] row = new long[catalog.maxId() + 1];
+            for (int i = 0; i < featureColumns.length; i++) {
+                Feature feature = features.get(i);
+                row[feature.id()] = parseValue(fields.get(featureColumns[i]), feature, file, lineNumber);
+            }
+            String label = fields.get(labelIndex).trim();
+            if (label.isEmpty()) {
+                throw new ModelException("empty label in column " + labelColumn + " of " + file + " line "
+                        + lineNumber);
+            }
+            rows.add(row);
+            labels.add(label);
+        }
+        if (rows.isEmpty()) {
+            throw unreadable(file, "no data rows after the header");
+        }
+        return new FlowTable(file.getFileName().toString(), labelColumn, features, ignored,
+                rows.toArray(new long[0][]), labels.toArray(new String[0]));
+    }
+
+    /** A feature value: an integer (a trailing ".0" is accepted) within the feature's width. */
+    static long parseValue(String text, Feature feature, Path file, int lineNumber) {
+        String value = text.trim();
+        long parsed;
+        try {
+            parsed = Long.parseLong(value);
+        } catch (NumberFormatException notAnInteger) {
+            double number;
+            try {
+                number = Double.parseDouble(value);
+            } catch (NumberFormatException notANumber) {
+                throw new ModelException("non-numeric value '" + value + "' for " + feature.name() + " in " + file
+                        + " line " + lineNumber);
+            }
+            if (Double.isNaN(number) || Double.isInfinite(number) || number != Math.rint(number)) {
+                throw new ModelException("non-integer value '" + value + "' for " + feature.name() + " in " + file
+                        + " line " + lineNumber + " (catalog features are integers)");
+            }
+            parsed = (long) number;
+        }
+        if (parsed < 0 || parsed > feature.maxFeatureValue()) {
+            throw new ModelException("value " + parsed + " for " + feature.name() + " in " + file + " line "
+                    + lineNumber + " is outside 0.." + feature.maxFeatureValue() + " (what the switch can hold)");
+        }
+        return parsed;
+    }
+
+    /** Splits one CSV line; double quotes group fields containing commas ("" is a literal quote). */
+    static List<String> split(String line) {
+        List<String> fields = new ArrayList<>();
+        if (line.indexOf('"') < 0) {
+            int start = 0;
+            for (int comma = line.indexOf(','); comma >= 0; comma = line.indexOf(',', start)) {
+                fields.add(line.substring(start, comma));
+                start = comma + 1;
+            }
+            fields.add(line.substring(start));
+            return fields;
+        }
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        fields.add(field.toString());
+        return fields;
+    }
+
+    private static ModelException unreadable(Path file, String why) {
+        return new ModelException("unreadable CSV " + file + ": " + why);
+    }
+}

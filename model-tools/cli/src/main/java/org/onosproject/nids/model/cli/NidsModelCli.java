@@ -1,0 +1,85 @@
+package org.onosproject.nids.model.cli;
+
+import org.onosproject.nids.model.ModelException;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * nids-model: train decision trees with Weka, compile them into the pipeline's range-match entries, evaluate,
+ * simulate and cost them. Exit status 0 on success, 1 with one line on stderr for any problem with the inputs or
+ * the model, 2 for a malformed command line.
+ */
+public final class NidsModelCli {
+
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    static final String USAGE_TEXT = String.join("\n",
+            "usage: nids-model <command> [options]",
+            "",
+            "  features [--json]                       the feature catalog",
+            "  train --data FILE.csv[.gz] --out model.json [--label Attack|Label] [--binary]",
+            "        [--algorithm j48|reptree] [--max-depth N] [--max-leaves N] [--min-leaf N]",
+            "        [--features auto|A,B,...] [--test FILE | --test-fraction F] [--seed N]",
+            "  eval --model model.json --data FILE [--json]",
+            "  cost --model model.json [--json]",
+            "  simulate --model model.json --pcap FILE [--json]",
+            "",
+            "Pipeline capacities: the BMv2 reference numbers (p4src/include/size.p4).");
+
+    private NidsModelCli() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs one command; returns the exit status. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0) {
+            err.println(USAGE_TEXT);
+            return USAGE;
+        }
+        String command = args[0];
+        List<String> options = Arrays.asList(args).subList(1, args.length);
+        FeatureCatalog catalog = FeatureCatalog.standard();
+        try {
+            switch (command) {
+                case "features":
+                    new FeaturesCommand(catalog, out).run(options);
+                    break;
+                case "train":
+                    new TrainCommand(catalog, PipelineCapacities.bmv2Reference(), out, err).run(options);
+                    break;
+                case "eval":
+                    new EvalCommand(catalog, out, err).run(options);
+                    break;
+                case "cost":
+                    new CostCommand(catalog, PipelineCapacities.bmv2Reference(), out).run(options);
+                    break;
+                case "simulate":
+                    new SimulateCommand(catalog, out).run(options);
+                    break;
+                case "help":
+                case "--help":
+                case "-h":
+                    out.println(USAGE_TEXT);
+                    break;
+                default:
+                    throw new UsageException("unknown command '" + command + "'");
+            }
+            out.flush();
+            return OK;
+        } catch (UsageException e) {
+            err.println("nids-model: " + e.getMessage() + " (see nids-model help)");
+            return USAGE;
+        } catch (ModelException e) {
+            err.println("nids-model: error: " + e.getMessage());
+            return FAILED;
+        }
+    }
+}

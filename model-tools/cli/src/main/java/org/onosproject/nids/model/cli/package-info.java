@@ -1,0 +1,2 @@
+/** nids-model command line (Weka). */
+package org.onosproject.nids.model.cli;

@@ -1,0 +1,30 @@
+package org.onosproject.nids.model.bundle;
+
+import org.onosproject.nids.model.capacity.PipelineCapacity;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.compiler.ModelCompiler;
+
+/**
+ * Checks that a bundle's entries are exactly what this build's compiler makes of the bundle's tree for the given
+ * pipeline, so a hand-edited or stale bundle is never written to a switch.
+ */
+public final class BundleVerifier {
+
+    private BundleVerifier() {
+    }
+
+    /**
+     * Recompiles the tree and compares; throws a {@link ModelFormatException} on any difference and a
+     * {@link org.onosproject.nids.model.capacity.CapacityExceededException} if the tree does not fit.
+     */
+    public static void requireEntriesMatchTree(ModelBundle bundle, FeatureCatalog catalog,
+                                               PipelineCapacity capacity) {
+        CompiledModel recompiled = ModelCompiler.compile(bundle.tree(), catalog, capacity);
+        if (!recompiled.sameEntriesAs(bundle.compiled())) {
+            throw new ModelFormatException("the bundle's entries are not what its tree compiles to for this "
+                    + "pipeline (" + capacity.featureSlots() + " slots): the bundle was edited or made for "
+                    + "another pipeline");
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.onosproject.nids.model.flow;
+
+/**
+ * The header fields of one IPv4 packet (TCP, UDP or ICMP) that the data plane's flow features read, with the
+ * switch's ingress timestamp in microseconds. Addresses are IPv4 addresses as unsigned 32-bit values in an int.
+ */
+public final class PacketHeaders {
+
+    public static final int ICMP = 1;
+    public static final int TCP = 6;
+    public static final int UDP = 17;
+
+    private final long timestampMicros;
+    private final int sourceAddress;
+    private final int destinationAddress;
+    private final int protocol;
+    private final int sourcePort;
+    private final int destinationPort;
+    private final int totalLength;
+    private final int ttl;
+    private final int tcpFlags;
+    private final int tcpWindow;
+    private final int icmpType;
+    private final int icmpCode;
+
+    private PacketHeaders(long timestampMicros, int sourceAddress, int destinationAddress, int protocol,
+                          int sourcePort, int destinationPort, int totalLength, int ttl, int tcpFlags, int tcpWindow,
+                          int icmpType, int icmpCode) {
+        this.timestampMicros = timestampMicros;
+        this.sourceAddress = sourceAddress;
+        this.destinationAddress = destinationAddress;
+        this.protocol = protocol;
+        this.sourcePort = sourcePort;
+        this.destinationPort = destinationPort;
+        this.totalLength = totalLength;
+        this.ttl = ttl;
+        this.tcpFlags = tcpFlags;
+        this.tcpWindow = tcpWindow;
+        this.icmpType = icmpType;
+        this.icmpCode = icmpCode;
+    }
+
+    public static PacketHeaders tcp(long timestampMicros, int sourceAddress, int destinationAddress, int sourcePort,
+                                    int destinationPort, int totalLength, int ttl, int flags, int window) {
+        return new PacketHeaders(timestampMicros, sourceAddress, destinationAddress, TCP, sourcePort,
+                destinationPort, totalLength, ttl, flags & 0xFF, window & 0xFFFF, 0, 0);
+    }
+
+    public static PacketHeaders udp(long timestampMicros, int sourceAddress, int destinationAddress, int sourcePort,
+                                    int destinationPort, int totalLength, int ttl) {
+        return new PacketHeaders(timestampMicros, sourceAddress, destinationAddress, UDP, sourcePort,
+                destinationPort, totalLength, ttl, 0, 0, 0, 0);
+    }
+
+    public static PacketHeaders icmp(long timestampMicros, int sourceAddress, int destinationAddress,
+                                     int totalLength, int ttl, int type, int code) {
+        return new PacketHeaders(timestampMicros, sourceAddress, destinationAddress, ICMP, 0, 0, totalLength, ttl,
+                0, 0, type & 0xFF, code & 0xFF);
+    }
+
+    public long timestampMicros() {
+        return timestampMicros;
+    }
+
+    public int sourceAddress() {
+        return sourceAddress;
+    }
+
+    public int destinationAddress() {
+        return destinationAddress;
+    }
+
+    public int protocol() {
+        return protocol;
+    }
+
+    /** 0 for ICMP. */
+    public int sourcePort() {
+        return sourcePort;
+    }
+
+    /** 0 for ICMP. */
+    public int destinationPort() {
+        return destinationPort;
+    }
+
+    /** IPv4 total length (header + payload). */
+    public int totalLength() {
+        return totalLength;
+    }
+
+    public int ttl() {
+        return ttl;
+    }
+
+    /** The TCP flags byte (CWR ECE URG ACK PSH RST SYN FIN); 0 for UDP and ICMP. */
+    public int tcpFlags() {
+        return tcpFlags;
+    }
+
+    /** The TCP window field, unscaled; 0 for UDP and ICMP. */
+    public int tcpWindow() {
+        return tcpWindow;
+    }
+
+    public int icmpType() {
+        return icmpType;
+    }
+
+    public int icmpCode() {
+        return icmpCode;
+    }
+
+    /** Dotted-quad form of an address held in an int. */
+    public static String addressText(int address) {
+        return ((address >>> 24) & 0xFF) + "." + ((address >>> 16) & 0xFF) + "." + ((address >>> 8) & 0xFF) + "."
+                + (address & 0xFF);
+    }
+}

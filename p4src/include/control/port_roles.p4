@@ -1,0 +1,98 @@
+/*
+ * port_roles.p4: run-time configuration (the keyless config table) and port roles; decides whether the
+ * NIDS stages run on a packet.
+ *
+ * All run-time knobs live in table entries because BMv2's P4Runtime server refuses register writes:
+ *   config        keyless; its default action set_config(...) carries the knobs (config_t in headers.p4).
+ *                 Writing it is atomic: every packet sees one complete config, hence one bank.
+ *   port_role     ingress port -> edge (default: transit)
+ *   eg_port_role  egress port  -> edge (default: transit); used by track_mode TRACK_EDGE, so that a flow
+ *                 crossing the fabric is tracked, both directions, on the edge switches at its two ends
+ *                 and on no transit hop.
+ * A packet is tracked when it is IPv4 TCP/UDP/ICMP (first fragment), not blocked by the ACL, and
+ *   TRACK_OFF: never; TRACK_INGRESS_EDGE: it came in on an edge port;
+ *   TRACK_EDGE: it came in or goes out on an edge port; TRACK_ALL: always.
+ */
+#ifndef NIDS_PORT_ROLES_P4
+#define NIDS_PORT_ROLES_P4
+
+#include "../headers.p4"
+#include "../size.p4"
+
+control NidsConfig(in headers_t hdr,
+                   inout local_metadata_t meta,
+                   in standard_metadata_t standard_metadata) {
+
+    bool role_edge = false;
+
+    action set_config(bank_t bank,
+                      bit<32> epoch,
+                      bit<8> track_mode,
+                      bit<32> timeout_pkts,
+                      bit<32> timeout_us,
+                      bit<32> report_rate_pps,
+                      bit<32> report_burst,
+                      bit<8> report_mask) {
+        meta.cfg.bank = bank;
+        meta.cfg.epoch = epoch;
+        meta.cfg.track_mode = track_mode;
+        meta.cfg.timeout_pkts = timeout_pkts;
+        meta.cfg.timeout_us = timeout_us;
+        meta.cfg.report_rate_pps = report_rate_pps;
+        meta.cfg.report_burst = report_burst;
+        meta.cfg.report_mask = report_mask;
+    }
+
+    table config {
+        actions = { set_config; }
+        default_action = set_config(0, 0, DEFAULT_TRACK_MODE, 0, 0,
+                                    DEFAULT_REPORT_RATE_PPS, DEFAULT_REPORT_BURST, DEFAULT_REPORT_MASK);
+    }
+
+    action set_edge() {
+        role_edge = true;
+    }
+
+    table port_role {
+        key = { standard_metadata.ingress_port: exact @name("port"); }
+        actions = {
+            set_edge;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = PORT_ROLE_SIZE;
+    }
+
+    table eg_port_role {
+        key = { standard_metadata.egress_spec: exact @name("port"); }
+        actions = {
+            set_edge;
+            @defaultonly NoAction;
+        }
+        const default_action = NoAction();
+        size = PORT_ROLE_SIZE;
+    }
+
+    apply {
+        config.apply();
+        meta.track = false;
+        if (!meta.is_probe && !meta.acl_blocked && meta.cfg.track_mode != TRACK_OFF && hdr.ipv4.isValid()
+                && (hdr.tcp.isValid() || hdr.udp.isValid() || hdr.icmp.isValid())) {
+            role_edge = false;
+            port_role.apply();
+            meta.ig_edge = role_edge;
+            role_edge = false;
+            eg_port_role.apply();
+            meta.eg_edge = role_edge;
+            if (meta.cfg.track_mode == TRACK_ALL) {
+                meta.track = true;
+            } else if (meta.cfg.track_mode == TRACK_INGRESS_EDGE) {
+                meta.track = meta.ig_edge;
+            } else if (meta.cfg.track_mode == TRACK_EDGE) {
+                meta.track = meta.ig_edge || meta.eg_edge;
+            }
+        }
+    }
+}
+
+#endif

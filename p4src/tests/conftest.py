@@ -1,0 +1,42 @@
+# Run: .venv/bin/python -m pytest p4src/tests        (from the repository root, as root)
+"""Fixtures shared by the data-plane tests.
+
+build   compiles p4src/ into p4src/build/ if needed (skips when p4c is missing and there is no build);
+switch  one simple_switch_grpc for the whole session (skips when BMv2 or root is missing);
+sw      that switch, cleaned before and after each test (entries deleted, defaults restored, the flow
+        slots the test used freed).
+"""
+
+import pytest
+
+import nids_harness as h
+
+
+@pytest.fixture(scope="session")
+def build():
+    reason = h.ensure_build()
+    if reason:
+        pytest.skip(reason)
+    return h.P4Info(), h.Bmv2Json()
+
+
+@pytest.fixture(scope="session")
+def switch(build):
+    reason = h.missing_requirements()
+    if reason:
+        pytest.skip(reason)
+    sw = h.Switch(ports=(1, 2, 3, 4))
+    sw.start()
+    try:
+        yield sw
+    finally:
+        sw.close()
+
+
+@pytest.fixture
+def sw(switch):
+    switch.reset()
+    try:
+        yield switch
+    finally:
+        switch.reset()

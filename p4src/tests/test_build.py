@@ -1,0 +1,133 @@
+# Run: .venv/bin/python -m pytest p4src/tests/test_build.py         (from the repository root)
+"""The build: the program compiles warning-free; its P4Info names are the ones docs/pipeline.md lists; the
+feature ids, the report layout and the shared constants agree with docs/features.md and with each other.
+Needs p4c-bm2-ss (or an up-to-date p4src/build/); no switch."""
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import nids_harness as h
+
+DOCS = h.REPO / "docs"
+
+
+def test_compiles_warning_free():
+    if shutil.which(h.P4C) is None:
+        pytest.skip("p4c-bm2-ss not on PATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [h.P4C, "--arch", "v1model", "--std", "p4-16", "-I", "p4src/include",
+               "-o", f"{tmp}/bmv2.json", "--p4runtime-files", f"{tmp}/p4info.txt", "p4src/main.p4"]
+        proc = subprocess.run(cmd, cwd=h.REPO, capture_output=True, text=True, timeout=900)
+        out = proc.stdout + proc.stderr
+        assert proc.returncode == 0, out
+        assert "warning" not in out.lower(), out
+        assert Path(tmp, "bmv2.json").stat().st_size > 0
+
+
+def catalog():
+    """[(id, NAME, width)] from the feature table of docs/features.md."""
+    rows = []
+    for line in (DOCS / "features.md").read_text().splitlines():
+        m = re.match(r"\|\s*(\d+)\s*\|\s*([A-Z0-9_]+)\s*\|\s*(\d+)\s*\|", line)
+        if m:
+            rows.append((int(m.group(1)), m.group(2), int(m.group(3))))
+    return rows
+
+
+def test_feature_ids_agree_with_the_catalog(build):
+    p4info, bmv2 = build
+    rows = catalog()
+    assert [r[0] for r in rows] == list(range(1, 29))
+    ids = p4info.serializable_enum("FeatureId_t")
+    assert ids == {"NONE": 0, **{name: fid for fid, name, _ in rows}}
+    param = p4info.param("NidsIngress.classifier.select_feature", "feature_id")
+    assert param.type_name.name == "FeatureId_t" and param.bitwidth == 8
+
+
+def test_report_layout_follows_the_catalog(build):
+    p4info, bmv2 = build
+    layout = bmv2.layout("report_t")
+    widths = dict(layout)
+    assert all(w % 8 == 0 for _, w in layout), "report_t fields must be byte-aligned"
+    names = [n for n, _ in layout]
+    features = [(name.lower(), width) for _, name, width in catalog()]
+    start = names.index(features[0][0])
+    assert layout[start:start + len(features)] == features, "28 features in catalog order and widths"
+    for field in ("version", "reason", "events", "flags", "bank", "class_id", "leaf_id", "slot",
+                  "ingress_port", "model_epoch", "client_ip", "server_ip", "client_port", "server_port",
+                  "proto", "first_seen", "last_seen"):
+        assert field in widths
+    assert widths["first_seen"] == widths["last_seen"] == 48
+    assert widths["class_id"] == 8 and widths["leaf_id"] == 16 and widths["slot"] == 32
+
+
+def test_shared_constants(build):
+    p4info, _ = build
+    c = p4info.constants()
+    assert c["CPU_PORT"] == 255
+    assert c["NUM_SLOTS"] == 8 and c["NUM_BANKS"] == 2 and c["CLASSES_PER_BANK"] >= 16
+    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 1
+    reasons = {k: v for k, v in c.items() if k.startswith("REASON_")}
+    assert set(reasons) == {"REASON_ALERT", "REASON_FLOW_END", "REASON_EVICT", "REASON_ACTIVE_TIMEOUT",
+                            "REASON_PROBE"}
+    assert len(set(reasons.values())) == 5 and max(reasons.values()) < 8
+    assert c["ETHERTYPE_REPORT"] != c["ETHERTYPE_PROBE"]
+    m = p4info.packet_metadata("packet_in", "ingress_port")
+    assert m.bitwidth == 9
+    assert p4info.packet_metadata("packet_out", "egress_port").bitwidth == 9
+
+
+def test_sizes(build):
+    p4info, _ = build
+    c = p4info.constants()
+    k = c["NUM_SLOTS"]
+    assert c["FLOW_TABLE_SIZE"] >= 65536
+    for name, reg in p4info.registers.items():
+        if name.startswith("NidsIngress.flows.r_"):
+            assert reg.size == c["FLOW_TABLE_SIZE"], name
+    for i in range(k):
+        assert p4info.table(f"NidsIngress.classifier.sel{i}").size >= c["NUM_BANKS"]
+        assert p4info.table(f"NidsIngress.classifier.range{i}").size == 1024
+    assert f"NidsIngress.classifier.sel{k}" not in p4info.tables
+    assert p4info.table("NidsIngress.classifier.decision").size == 1024
+    assert p4info.counter_size("NidsIngress.classifier.class_counter") == c["NUM_BANKS"] * c["CLASSES_PER_BANK"]
+    decision = p4info.table("NidsIngress.classifier.decision")
+    assert [mf.name for mf in decision.match_fields] == ["bank"] + [f"code_{i}" for i in range(k)]
+
+
+def documented_names():
+    """Names in the "P4Runtime names" section of docs/pipeline.md: every backticked Nids*.* name, and the
+    backticked first column of its tables (controller headers, NoAction)."""
+    text = (DOCS / "pipeline.md").read_text()
+    section = text.split("## P4Runtime names", 1)[1].split("\n## ", 1)[0]
+    names = set(re.findall(r"`(Nids(?:Ingress|Egress)\.[A-Za-z0-9_.<>]+)`", section))
+    for line in section.splitlines():
+        m = re.match(r"\|\s*`([A-Za-z0-9_.<>]+)`", line)
+        if m:
+            names.add(m.group(1))
+    return names
+
+
+def expand(names):
+    """sel<i> / range<i> rows stand for i = 0..7."""
+    out = set()
+    for n in names:
+        if "<i>" in n:
+            out.update(n.replace("<i>", str(i)) for i in range(8))
+        else:
+            out.add(n)
+    return out
+
+
+def test_docs_list_every_p4runtime_name(build):
+    p4info, _ = build
+    actual = (set(p4info.tables) | set(p4info.actions) | set(p4info.counters)
+              | set(p4info.direct_counters) | set(p4info.ctrl_meta))
+    documented = expand(documented_names())
+    assert actual - documented == set(), "P4Info names missing from docs/pipeline.md"
+    assert documented - actual == set(), "docs/pipeline.md names that P4Info lacks"

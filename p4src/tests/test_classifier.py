@@ -1,0 +1,270 @@
+# Run: .venv/bin/python -m pytest p4src/tests/test_classifier.py    (from the repository root, as root)
+"""The table-driven classifier: every feature id through the selectors, a hand-built 3-level tree with
+boundary values, bank flips under traffic, and the (bank, class) counters."""
+
+import threading
+import time
+
+import pytest
+
+import nids_harness as h
+from reference import FlowReference
+
+C_IP, S_IP = "10.2.0.1", "10.2.0.2"
+CLASS_COUNTER = "NidsIngress.classifier.class_counter"
+U32_MAX = (1 << 32) - 1
+
+
+@pytest.fixture
+def nids(sw):
+    sw.add_edge_port(1)
+    sw.add_edge_port(2)
+    sw.add_forward(1, 2)
+    sw.add_forward(2, 1)
+    sw.config(timeout_pkts=1)
+    return sw
+
+
+def play(sw, steps):
+    """Sends the steps one by one; returns (reference of the flow, last report)."""
+    ref = FlowReference()
+    rep = None
+    for port, (frame, pkt) in steps:
+        sw.send(port, frame)
+        got = sw.reports(count=1, timeout=3.0)
+        assert got, f"no report for {pkt}"
+        rep = got[0]
+        ref.add(pkt, rep["last_seen"])
+    return ref, rep
+
+
+def probe_class(sw, slot):
+    sw.probe(slot)
+    got = sw.reports(count=1, timeout=3.0, match=lambda r: r["reason"] == sw.reason("PROBE"))
+    assert got, "no answer to the probe"
+    return got[0]
+
+
+def test_no_entry_is_class_0(nids):
+    sw = nids
+    before = sw.read_counters(CLASS_COUNTER)
+    _, rep = play(sw, [(1, h.tcp(C_IP, S_IP, 1000, 2000, flags=0x02))])
+    assert (rep["class_id"], rep["leaf_id"], rep["bank"]) == (0, 0, 0)
+    delta = sw.counter_delta(before, CLASS_COUNTER)
+    assert delta[0] == 1 and sum(delta) == 1
+
+
+def test_every_feature_id_in_every_slot(nids):
+    """Each of the 28 feature ids, selected into slot (id - 1) % K, reaches the decision table with the
+    value docs/features.md defines (an exact [v, v] interval -> class 1, either side -> classes 2 / 3)."""
+    sw = nids
+    k = sw.const["NUM_SLOTS"]
+    tcp_steps = [
+        (1, h.tcp(C_IP, S_IP, 41000, 8080, flags=0x02, total_len=60, ttl=61, window=1000)),
+        (2, h.tcp(S_IP, C_IP, 8080, 41000, flags=0x12, total_len=300, ttl=120, window=2000)),
+        (1, h.tcp(C_IP, S_IP, 41000, 8080, flags=0x18, total_len=700, ttl=62, window=3000)),
+        (2, h.tcp(S_IP, C_IP, 8080, 41000, flags=0x18, total_len=1200, ttl=119, window=2500)),
+        (1, h.tcp(C_IP, S_IP, 41000, 8080, flags=0x10, total_len=200, ttl=63, window=900)),
+        (2, h.tcp(S_IP, C_IP, 8080, 41000, flags=0x10, total_len=100, ttl=121, window=100)),
+        (1, h.tcp(C_IP, S_IP, 41000, 8080, flags=0x10, total_len=1300, ttl=60, window=10)),
+    ]
+    icmp_steps = [(1, h.icmp(C_IP, S_IP, icmp_type=13, icmp_code=1, total_len=40))]
+    tcp_ref, tcp_rep = play(sw, tcp_steps)
+    icmp_ref, icmp_rep = play(sw, icmp_steps)
+    tcp_values, icmp_values = tcp_ref.features(), icmp_ref.features()
+
+    ids = sw.feature_ids
+    assert sorted(v for n, v in ids.items() if n != "NONE") == list(range(1, 29))
+    for name, fid in sorted(ids.items(), key=lambda kv: kv[1]):
+        if fid == 0:
+            continue
+        icmp_feature = name.startswith("ICMP")
+        rep, values = (icmp_rep, icmp_values) if icmp_feature else (tcp_rep, tcp_values)
+        v = values[name]
+        assert v != 0, f"test flow should make {name} non-zero"
+        slot = (fid - 1) % k
+        entries = [sw.add_selector(0, slot, fid),
+                   sw.add_range(0, slot, v, v, 1),
+                   sw.add_decision(0, {slot: (1, 1)}, 1, fid)]
+        if v < U32_MAX:
+            entries.append(sw.add_range(0, slot, v + 1, U32_MAX, 2))
+            entries.append(sw.add_decision(0, {slot: (2, 2)}, 2, 1000 + fid))
+        entries.append(sw.add_range(0, slot, 0, v - 1, 3))
+        entries.append(sw.add_decision(0, {slot: (3, 3)}, 3, 2000 + fid))
+        got = probe_class(sw, rep["slot"])
+        assert (got["class_id"], got["leaf_id"]) == (1, fid), f"{name} (id {fid}, slot {slot}, value {v})"
+        assert got[name.lower()] == v
+        for e in reversed(entries):
+            sw.delete(e)
+
+
+# ---- a hand-built 3-level tree ------------------------------------------------------------------------
+# (feature, threshold, left, right): left is taken when value <= threshold. Leaves are (class, leaf id).
+TREE = ("L4_DST_PORT", 1000,
+        ("MAX_TTL", 64,
+         ("IN_BYTES", 100, (0, 1), (3, 2)),
+         ("TCP_WIN_MAX_IN", 5000, (5, 3), (9, 4))),
+        ("L4_SRC_PORT", 40000,
+         ("MIN_TTL", 128, (12, 5), (15, 6)),
+         ("CLIENT_TCP_FLAGS", 0x12, (20, 7), (31, 8))))
+
+
+def tree_eval(node, feats):
+    if len(node) == 2:
+        return node
+    f, t, left, right = node
+    return tree_eval(left if feats[f] <= t else right, feats)
+
+
+def tree_entries(tree, max_value=U32_MAX):
+    """A tiny independent tree compiler: per feature its thresholds -> intervals -> codes 1..n, and one
+    decision entry per leaf with the code range of each feature on its path."""
+    thresholds = {}
+
+    def collect(node):
+        if len(node) == 4:
+            thresholds.setdefault(node[0], set()).add(node[1])
+            collect(node[2])
+            collect(node[3])
+    collect(tree)
+    slots = {f: i for i, f in enumerate(sorted(thresholds))}
+    intervals = {}
+    for f, ts in thresholds.items():
+        bounds, lo = [], 0
+        for t in sorted(ts):
+            bounds.append((lo, t))
+            lo = t + 1
+        bounds.append((lo, max_value))
+        intervals[f] = bounds            # code = index + 1
+    leaves = []
+
+    def walk(node, box):
+        if len(node) == 2:
+            leaves.append((dict(box), node))
+            return
+        f, t, left, right = node
+        lo, hi = box.get(f, (0, max_value))
+        walk(left, {**box, f: (lo, min(hi, t))})
+        walk(right, {**box, f: (max(lo, t + 1), hi)})
+    walk(tree, {})
+    decisions = []
+    for box, (cls, leaf) in leaves:
+        codes = {}
+        for f, (lo, hi) in box.items():
+            c = [i + 1 for i, (a, b) in enumerate(intervals[f]) if a >= lo and b <= hi]
+            codes[slots[f]] = (min(c), max(c))
+        decisions.append((codes, cls, leaf))
+    return slots, intervals, decisions
+
+
+def write_tree(sw, bank, tree):
+    slots, intervals, decisions = tree_entries(tree)
+    batch = []
+    for f, slot in slots.items():
+        batch.append((f"NidsIngress.classifier.sel{slot}", {"bank": bank},
+                      "NidsIngress.classifier.select_feature", {"feature_id": sw.feature_ids[f]}, None))
+        for i, (lo, hi) in enumerate(intervals[f]):
+            batch.append((f"NidsIngress.classifier.range{slot}", {"bank": bank, "value": h.Range(lo, hi)},
+                          "NidsIngress.classifier.set_code", {"code": i + 1}, 1))
+    for codes, cls, leaf in decisions:
+        match = {"bank": bank}
+        match.update({f"code_{s}": h.Range(lo, hi) for s, (lo, hi) in codes.items()})
+        batch.append(("NidsIngress.classifier.decision", match, "NidsIngress.classifier.set_class",
+                      {"class_id": cls, "leaf_id": leaf}, 1))
+    sw.insert_many(batch)
+
+
+def tree_cases():
+    """Single-packet TCP flows putting each threshold's feature at t and t + 1 on a path to it."""
+    base = dict(dport=80, ttl=64, total_len=100, window=5000, sport=30000, flags=0x02)
+    cases = []
+    for dport in (1000, 1001):                              # root
+        cases.append({**base, "dport": dport})
+    for ttl in (64, 65):                                    # left: MAX_TTL
+        cases.append({**base, "ttl": ttl})
+    for length in (100, 101):                               # left-left: IN_BYTES
+        cases.append({**base, "total_len": length})
+    for win in (5000, 5001):                                # left-right: TCP_WIN_MAX_IN
+        cases.append({**base, "ttl": 65, "window": win})
+    right = {**base, "dport": 2000}
+    for sport in (40000, 40001):                            # right: L4_SRC_PORT
+        cases.append({**right, "sport": sport})
+    for ttl in (128, 129):                                  # right-left: MIN_TTL
+        cases.append({**right, "ttl": ttl})
+    for flags in (0x12, 0x13):                              # right-right: CLIENT_TCP_FLAGS (no RST)
+        cases.append({**right, "sport": 50000, "flags": flags})
+    return cases
+
+
+def test_three_level_tree_boundaries(nids):
+    sw = nids
+    write_tree(sw, 0, TREE)
+    seen = set()
+    before = sw.read_counters(CLASS_COUNTER)
+    for i, case in enumerate(tree_cases()):
+        src = f"10.2.{1 + i}.1"
+        frame, pkt = h.tcp(src, S_IP, case["sport"], case["dport"], flags=case["flags"],
+                           total_len=case["total_len"], ttl=case["ttl"], window=case["window"])
+        ref, rep = play(sw, [(1, (frame, pkt))])
+        want = tree_eval(TREE, ref.features())
+        assert (rep["class_id"], rep["leaf_id"]) == want, f"case {case}"
+        seen.add(want)
+    all_leaves = set()
+
+    def leaves(node):
+        if len(node) == 2:
+            all_leaves.add(node)
+        else:
+            leaves(node[2])
+            leaves(node[3])
+    leaves(TREE)
+    assert seen == all_leaves, "every leaf (class) must be reached"
+    delta = sw.counter_delta(before, CLASS_COUNTER)
+    for cls, _ in all_leaves:
+        assert delta[cls] >= 1
+
+
+def test_bank_flip_under_traffic(nids):
+    """Bank 0: every slot -> code 1, all codes 1 -> class 1; bank 1: code 2 -> class 2. A packet classified
+    with a mix of banks would get mixed codes, match no decision entry and count as class 0."""
+    sw = nids
+    k = sw.const["NUM_SLOTS"]
+    per_bank = sw.const["CLASSES_PER_BANK"]
+    for bank, code, cls in ((0, 1, 1), (1, 2, 2)):
+        for slot in range(k):
+            sw.add_selector(bank, slot, "IN_PKTS")
+            sw.add_range(bank, slot, 0, U32_MAX, code)
+        sw.add_decision(bank, {s: (code, code) for s in range(k)}, cls, 100 * cls)
+    sw.config(timeout_pkts=1, bank=0)
+    before = sw.read_counters(CLASS_COUNTER)
+    stop = threading.Event()
+    sent = [0]
+
+    def traffic():
+        i = 0
+        while not stop.is_set() and i < 3000:
+            frame, _ = h.udp(C_IP, S_IP, 20000 + (i % 50), 53, total_len=60)
+            sw.send(1, frame)
+            sent[0] += 1
+            i += 1
+            time.sleep(0.001)
+
+    t = threading.Thread(target=traffic)
+    t.start()
+    flips = 0
+    try:
+        for flips in range(1, 41):
+            sw.config(timeout_pkts=1, bank=flips % 2, epoch=flips)
+            time.sleep(0.02)
+    finally:
+        stop.set()
+        t.join(timeout=30)
+    time.sleep(0.5)
+    reports = sw.reports(timeout=10.0)
+    delta = sw.counter_delta(before, CLASS_COUNTER)
+    assert delta[0 * per_bank + 0] == 0 and delta[1 * per_bank + 0] == 0, "a packet saw two banks"
+    assert delta[0 * per_bank + 1] > 0 and delta[1 * per_bank + 2] > 0, "both banks classified traffic"
+    assert delta[0 * per_bank + 1] + delta[1 * per_bank + 2] == sent[0] == sum(delta)
+    pairs = {(r["bank"], r["class_id"], r["leaf_id"]) for r in reports}
+    assert pairs <= {(0, 1, 100), (1, 2, 200)}, pairs
+    assert flips == 40

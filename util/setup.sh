@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `make setup`: installs everything the package registries offer, then reports the parts they do not.
+# Idempotent and non-interactive; run as root on Debian/Ubuntu. Installs nothing that needs a download outside
+# Debian, PyPI and Maven Central.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBS=(
+  # build: Java 17 JDK (compiles --release 11 bytecode), Maven, Python venv
+  openjdk-17-jdk-headless maven python3-venv python3-pip
+  # fabric and tests: namespaces, captures, traffic and attack tools, NetFlow collector, browser for GUI tests
+  iproute2 ethtool procps psmisc curl jq mininet tcpdump tshark nmap hping3 iperf3 nfdump hydra
+  openssh-server openssh-client netcat-openbsd chromium
+)
+
+missing_debs=()
+for pkg in "${DEBS[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing_debs+=("$pkg")
+done
+if ((${#missing_debs[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "setup: Debian packages missing (${missing_debs[*]}); run \`make setup\` as root" >&2
+    exit 1
+  fi
+  echo "setup: installing Debian packages: ${missing_debs[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing_debs[@]}" >/dev/null
+else
+  echo "setup: Debian packages present"
+fi
+
+if [[ ! -x .venv/bin/python ]]; then
+  echo "setup: creating .venv"
+  python3 -m venv .venv
+fi
+if ! .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt; then
+  echo "setup: pip install -r requirements.txt failed" >&2
+  exit 1
+fi
+echo "setup: Python venv ready (.venv)"
+
+echo "setup: fetching Maven dependencies and building (mvn -DskipTests install)"
+mvn -B -q -DskipTests install
+
+echo
+python3 util/stack.py report

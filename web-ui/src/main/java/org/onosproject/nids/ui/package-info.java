@@ -1,0 +1,2 @@
+/** NIDS views in the ONOS GUI. */
+package org.onosproject.nids.ui;
