@@ -72,13 +72,18 @@ def stack():
     app_name = oar_app_name(oar)
     topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
     rest = onos_mod.Rest()
-    onos = onos_mod.OnosProcess(reference_stack.onos_home(), reference_stack.java11_home(), BOOT_APPS, LOG_DIR)
+    onos = onos_mod.OnosProcess(reference_stack.onos_home(), reference_stack.java11_home(), BOOT_APPS, LOG_DIR,
+                                remove_apps=[app_name])
     fabric = fabric_mod.Fabric(topology, os.path.join(LOG_DIR, "switches"))
     try:
         if rest.alive():
             raise onos_mod.OnosError("something already answers on 8181: stop that ONOS first")
         onos.start()
         onos_mod.wait_until(lambda: onos.running() and rest.alive(), REST_TIMEOUT, 3, "ONOS REST")
+        # Boot apps are still being activated when REST first answers; an app installed then misses its
+        # required apps.
+        onos_mod.wait_until(lambda: onos_mod.apps_active(rest, [f"org.onosproject.{a}" for a in BOOT_APPS]),
+                            REST_TIMEOUT, 3, "boot apps ACTIVE")
         onos_mod.install_app(rest, oar, app_name)
         health = onos_mod.wait_until(lambda: _pipeconf_registered(rest), PIPECONF_TIMEOUT, 2,
                                      "NIDS pipeconf registered")

@@ -4,7 +4,8 @@
  *
  * Build (from the repository root):
  *   p4c-bm2-ss --arch v1model --std p4-16 -I p4src/include -o p4src/build/bmv2.json \
- *       --p4runtime-files p4src/build/p4info.txt p4src/main.p4
+ *       --p4runtime-files p4src/build/p4info.txtpb p4src/main.p4
+ *   cp p4src/build/p4info.txtpb p4src/build/p4info.txt
  * Stages, tables and what a controller must write: docs/pipeline.md.
  */
 #include <core.p4>

@@ -7,6 +7,7 @@ transient answer.
 import base64
 import json
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -110,7 +111,8 @@ def wait_until(predicate, timeout, interval, what):
 class OnosProcess:
     """An ONOS runtime from ONOS_HOME, started clean (fresh Karaf data, no active apps but `apps`)."""
 
-    def __init__(self, onos_home, java_home, apps, log_dir):
+    def __init__(self, onos_home, java_home, apps, log_dir, remove_apps=()):
+        self.remove_apps = remove_apps
         self.onos_home = onos_home
         self.java_home = java_home
         self.apps = apps
@@ -119,6 +121,10 @@ class OnosProcess:
 
     def start(self):
         os.makedirs(self.log_dir, exist_ok=True)
+        # `clean` wipes Karaf's data but not apps/: a copy of an app under test left by an earlier run would be
+        # registered at boot and refuse the fresh one.
+        for name in self.remove_apps:
+            shutil.rmtree(os.path.join(self.onos_home, "apps", name), ignore_errors=True)
         env = dict(os.environ, JAVA_HOME=self.java_home, ONOS_APPS=",".join(self.apps),
                    PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}")
         log = open(os.path.join(self.log_dir, "onos.out"), "ab")
@@ -154,6 +160,13 @@ class OnosProcess:
         return os.path.join(self.onos_home, "apache-karaf-4.2.9", "data", "log", "karaf.log")
 
 
+def apps_active(rest, names):
+    """True when every named app is ACTIVE."""
+    apps = rest.get("/onos/v1/applications", retry=False).get("applications", [])
+    states = {a["name"]: a.get("state") for a in apps}
+    return all(states.get(n) == "ACTIVE" for n in names)
+
+
 def install_app(rest, oar_path, app_name):
     """(Re)installs and activates an .oar; an older copy of the same app is uninstalled first."""
     try:
@@ -163,7 +176,13 @@ def install_app(rest, oar_path, app_name):
             raise
     with open(oar_path, "rb") as f:
         payload = f.read()
-    rest.post("/onos/v1/applications?activate=true", payload, content_type="application/octet-stream")
+    try:
+        rest.post("/onos/v1/applications?activate=true", payload, content_type="application/octet-stream")
+    except RestError as e:
+        if e.status != 409:
+            raise
+        rest.delete(f"/onos/v1/applications/{app_name}")
+        rest.post("/onos/v1/applications?activate=true", payload, content_type="application/octet-stream")
     return wait_until(lambda: _app_state(rest, app_name) == "ACTIVE", 120, 2, f"app {app_name} ACTIVE")
 
 

@@ -14,7 +14,6 @@ What it does:
 Everything it starts or creates is stopped or deleted by Switch.close().
 """
 
-import binascii
 import json
 import os
 import queue
@@ -39,14 +38,16 @@ REPO = P4SRC.parent
 BUILD = P4SRC / "build"
 BMV2_JSON = BUILD / "bmv2.json"
 P4INFO_TXT = BUILD / "p4info.txt"
+P4INFO_TXTPB = BUILD / "p4info.txtpb"
 P4C = "p4c-bm2-ss"
 SWITCH = "simple_switch_grpc"
 
 
-def p4c_command(p4c=P4C):
-    """The one command that compiles the pipeline (run from the repository root)."""
+def p4c_command(p4c=P4C, out="p4src/build"):
+    """The command that compiles the pipeline (run from the repository root). The P4Info is written as
+    p4info.txtpb: p4c 1.2.4.8 warns that the .txt suffix is deprecated (same text format)."""
     return [p4c, "--arch", "v1model", "--std", "p4-16", "-I", "p4src/include",
-            "-o", "p4src/build/bmv2.json", "--p4runtime-files", "p4src/build/p4info.txt",
+            "-o", f"{out}/bmv2.json", "--p4runtime-files", f"{out}/p4info.txtpb",
             "p4src/main.p4"]
 
 
@@ -65,6 +66,8 @@ def compile_p4(timeout=900):
     """Compiles the program; returns (returncode, stdout+stderr)."""
     BUILD.mkdir(exist_ok=True)
     proc = subprocess.run(p4c_command(), cwd=REPO, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode == 0:
+        shutil.copyfile(P4INFO_TXTPB, P4INFO_TXT)     # the name the pipeconf uses
     return proc.returncode, proc.stdout + proc.stderr
 
 

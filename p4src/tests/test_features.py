@@ -90,7 +90,8 @@ def test_tcp_both_directions_extremes_and_flags(nids):
     for rep in reports[:-1]:
         assert rep["reason"] == sw.reason("ACTIVE_TIMEOUT")
     # a late ACK of the ended flow is not tracked: no report, and no new flow
-    sw.send(*c2s(flags=0x10, total_len=40))
+    port, (frame, _) = c2s(flags=0x10, total_len=40)
+    sw.send(port, frame)
     assert sw.reports(timeout=0.6) == []
 
 

@@ -88,7 +88,7 @@ control FlowFeatures(inout headers_t hdr,
     bit<16> pair16 = 0;
     bit<32> pair32 = 0;
 
-    action read_state() {
+    @hidden action read_state() {
         r_key.read(key_bits, meta.slot);
         st.client_ip = key_bits[103:72];
         st.server_ip = key_bits[71:40];
@@ -125,7 +125,7 @@ control FlowFeatures(inout headers_t hdr,
         r_icmp.read(st.icmp, meta.slot);
     }
 
-    action write_state() {
+    @hidden action write_state() {
         r_key.write(meta.slot, meta.cur.client_ip ++ meta.cur.server_ip ++ meta.cur.client_port
                                ++ meta.cur.server_port ++ meta.cur.proto);
         r_state.write(meta.slot, meta.cur.state);
@@ -151,7 +151,7 @@ control FlowFeatures(inout headers_t hdr,
     }
 
     // An all-zero state (what a probe of a slot without a live flow reports).
-    action clear_cur() {
+    @hidden action clear_cur() {
         meta.cur.client_ip = 0;
         meta.cur.server_ip = 0;
         meta.cur.client_port = 0;

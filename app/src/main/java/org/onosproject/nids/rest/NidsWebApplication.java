@@ -9,11 +9,15 @@ import org.onlab.rest.AbstractWebApplication;
 import java.util.Set;
 
 /**
- * The NIDS REST API, served under /onos/nids.
+ * The NIDS REST API, served under /onos/nids (docs/rest-api.md, docs/openapi.yaml).
  */
 public class NidsWebApplication extends AbstractWebApplication {
     @Override
     public Set<Class<?>> getClasses() {
-        return getClasses(HealthWebResource.class);
+        return getClasses(HealthWebResource.class,
+                ModelsWebResource.class,
+                DevicesWebResource.class,
+                NidsExceptionMapper.class,
+                ModelExceptionMapper.class);
     }
 }

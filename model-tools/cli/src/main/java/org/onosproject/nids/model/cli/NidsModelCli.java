@@ -53,13 +53,13 @@ public final class NidsModelCli {
                     new FeaturesCommand(catalog, out).run(options);
                     break;
                 case "train":
-                    new TrainCommand(catalog, PipelineCapacities.bmv2Reference(), out, err).run(options);
+                    new TrainCommand(catalog, PipelineCapacities.packagedPipeline(), out, err).run(options);
                     break;
                 case "eval":
                     new EvalCommand(catalog, out, err).run(options);
                     break;
                 case "cost":
-                    new CostCommand(catalog, PipelineCapacities.bmv2Reference(), out).run(options);
+                    new CostCommand(catalog, PipelineCapacities.packagedPipeline(), out).run(options);
                     break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);

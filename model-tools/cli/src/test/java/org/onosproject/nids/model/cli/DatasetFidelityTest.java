@@ -61,7 +61,7 @@ public class DatasetFidelityTest {
                 "--max-leaves", "256"));
         args.addAll(Arrays.asList(extra));
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
-        new TrainCommand(catalog, PipelineCapacities.bmv2Reference(), quiet, quiet).run(args);
+        new TrainCommand(catalog, PipelineCapacities.packagedPipeline(), quiet, quiet).run(args);
         return BundleFiles.read(model, catalog);
     }
 

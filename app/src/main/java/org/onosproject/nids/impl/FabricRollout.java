@@ -1,0 +1,217 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.nids.api.DeviceModelState;
+import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.api.RolloutResult.DeviceResult;
+import org.onosproject.nids.api.RolloutResult.Outcome;
+import org.onosproject.nids.impl.FlowRuleWriter.Mode;
+import org.onosproject.nids.model.compiler.CompiledModel;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Rolls one model out to a set of switches, atomically per switch and all-or-nothing for the fabric:
+ * <ol>
+ * <li>write: every switch gets the model in its idle bank (stale entries of ours in that bank removed first);</li>
+ * <li>flip: every switch's config default action names the idle bank and the new epoch — one write, so no packet
+ * is classified by half of one model and half of another;</li>
+ * <li>clean: the old bank's entries are removed.</li>
+ * </ol>
+ * A failure in the write phase removes what was written; a failure in the flip phase flips the switches that had
+ * flipped back to their old bank. Either way the old model stays active everywhere.
+ */
+final class FabricRollout {
+
+    private final Logger log = getLogger(getClass());
+
+    /** A switch to program, with what it runs now. */
+    static final class Target {
+        final DeviceId deviceId;
+        final int bank;
+        final long epoch;
+
+        /**
+         * @param deviceId switch
+         * @param bank     its active bank ({@link DeviceModelState#NO_BANK}: never programmed, the pipeline's
+         *                 initial bank 0 is active and empty)
+         * @param epoch    epoch of the model in the active bank (0 when none)
+         */
+        Target(DeviceId deviceId, int bank, long epoch) {
+            this.deviceId = deviceId;
+            this.bank = bank;
+            this.epoch = epoch;
+        }
+
+        int activeBank() {
+            return bank == DeviceModelState.NO_BANK ? 0 : bank;
+        }
+
+        int idleBank() {
+            return 1 - activeBank();
+        }
+    }
+
+    /** What a rollout did: the per-switch report and the switch states to store. */
+    static final class Report {
+        final RolloutResult result;
+        final Map<DeviceId, DeviceModelState> states;
+
+        Report(RolloutResult result, Map<DeviceId, DeviceModelState> states) {
+            this.result = result;
+            this.states = states;
+        }
+    }
+
+    private final ModelRulePlanner planner;
+    private final FlowRuleWriter writer;
+    private final BiFunction<DeviceId, Integer, List<FlowRule>> ourRulesInBank;
+    private final long timeoutMillis;
+    private final LongSupplier clock;
+
+    /**
+     * @param planner        rule planner
+     * @param writer         batch writer
+     * @param ourRulesInBank the classifier rules this app has on a switch in a bank
+     * @param timeoutMillis  how long one switch may take to confirm one step
+     * @param clock          wall clock in ms
+     */
+    FabricRollout(ModelRulePlanner planner, FlowRuleWriter writer,
+                  BiFunction<DeviceId, Integer, List<FlowRule>> ourRulesInBank, long timeoutMillis,
+                  LongSupplier clock) {
+        this.planner = planner;
+        this.writer = writer;
+        this.ourRulesInBank = ourRulesInBank;
+        this.timeoutMillis = timeoutMillis;
+        this.clock = clock;
+    }
+
+    Report run(String modelId, String previousModelId, CompiledModel model, List<Target> targets,
+               PipelineConfig config, long newEpoch) {
+        long started = clock.getAsLong();
+        Map<DeviceId, List<FlowRule>> written = new LinkedHashMap<>();
+        Map<DeviceId, Long> startedAt = new HashMap<>();
+
+        // 1. write the idle banks
+        Map<DeviceId, CompletableFuture<Boolean>> writes = new LinkedHashMap<>();
+        for (Target t : targets) {
+            startedAt.put(t.deviceId, clock.getAsLong());
+            List<FlowRule> rules = planner.bankRules(t.deviceId, model, t.idleBank());
+            written.put(t.deviceId, rules);
+            List<FlowRule> stale = ourRulesInBank.apply(t.deviceId, t.idleBank());
+            writes.put(t.deviceId, writer.apply(stale, Mode.REMOVE)
+                    .thenCompose(ok -> writer.apply(rules, Mode.ADD)));
+        }
+        Map<DeviceId, String> writeErrors = await(writes, "writing the model to bank");
+        if (!writeErrors.isEmpty()) {
+            for (Target t : targets) {
+                // Also on the failed switch: part of its batch may have been written.
+                writer.apply(written.get(t.deviceId), Mode.REMOVE);
+            }
+            return report(modelId, previousModelId, targets, written, writeErrors, Map.of(), startedAt, started,
+                          Outcome.NOT_ATTEMPTED);
+        }
+
+        // 2. flip every switch to the new bank
+        Map<DeviceId, CompletableFuture<Boolean>> flips = new LinkedHashMap<>();
+        for (Target t : targets) {
+            flips.put(t.deviceId, writer.apply(List.of(planner.configRule(
+                    t.deviceId, config.withBank(t.idleBank(), newEpoch))), Mode.MODIFY));
+        }
+        Map<DeviceId, String> flipErrors = await(flips, "flipping to bank");
+        if (!flipErrors.isEmpty()) {
+            List<DeviceId> flippedBack = new ArrayList<>();
+            for (Target t : targets) {
+                if (!flipErrors.containsKey(t.deviceId)) {
+                    writer.apply(List.of(planner.configRule(t.deviceId, config.withBank(t.activeBank(), t.epoch))),
+                                 Mode.MODIFY);
+                    flippedBack.add(t.deviceId);
+                }
+                writer.apply(written.get(t.deviceId), Mode.REMOVE);
+            }
+            log.warn("Rollout of {} failed on {}; flipped back {}", modelId, flipErrors.keySet(), flippedBack);
+            return report(modelId, previousModelId, targets, written, flipErrors, Map.of(), startedAt, started,
+                          Outcome.ROLLED_BACK);
+        }
+
+        // 3. remove the old banks (a failure here leaves unused entries, recorded, but the rollout stands)
+        Map<DeviceId, CompletableFuture<Boolean>> cleanups = new LinkedHashMap<>();
+        for (Target t : targets) {
+            cleanups.put(t.deviceId, writer.apply(ourRulesInBank.apply(t.deviceId, t.activeBank()), Mode.REMOVE));
+        }
+        Map<DeviceId, String> cleanupErrors = await(cleanups, "removing the old bank");
+        return report(modelId, previousModelId, targets, written, Map.of(), cleanupErrors, startedAt, started,
+                      Outcome.FLIPPED);
+    }
+
+    private Map<DeviceId, String> await(Map<DeviceId, CompletableFuture<Boolean>> futures, String step) {
+        Map<DeviceId, String> errors = new LinkedHashMap<>();
+        long deadline = clock.getAsLong() + timeoutMillis;
+        for (Map.Entry<DeviceId, CompletableFuture<Boolean>> e : futures.entrySet()) {
+            try {
+                long left = Math.max(1, deadline - clock.getAsLong());
+                if (!e.getValue().get(left, TimeUnit.MILLISECONDS)) {
+                    errors.put(e.getKey(), step + ": the switch refused the write");
+                }
+            } catch (TimeoutException ex) {
+                errors.put(e.getKey(), step + ": no confirmation within " + timeoutMillis + " ms");
+            } catch (ExecutionException ex) {
+                errors.put(e.getKey(), step + ": " + ex.getCause().getMessage());
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                errors.put(e.getKey(), step + ": interrupted");
+            }
+        }
+        return errors;
+    }
+
+    private Report report(String modelId, String previousModelId, List<Target> targets,
+                          Map<DeviceId, List<FlowRule>> written, Map<DeviceId, String> failures,
+                          Map<DeviceId, String> warnings, Map<DeviceId, Long> startedAt, long started,
+                          Outcome othersOutcome) {
+        long now = clock.getAsLong();
+        ImmutableList.Builder<DeviceResult> results = ImmutableList.builder();
+        ImmutableMap.Builder<DeviceId, DeviceModelState> states = ImmutableMap.builder();
+        for (Target t : targets) {
+            int entries = written.get(t.deviceId).size();
+            long millis = now - startedAt.get(t.deviceId);
+            String failure = failures.get(t.deviceId);
+            if (failure != null) {
+                results.add(new DeviceResult(t.deviceId, Outcome.FAILED, t.idleBank(), entries,
+                                             failure + " " + t.idleBank(), millis));
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.bank, previousModelId,
+                                                            entries, failure + " " + t.idleBank(), now));
+            } else if (othersOutcome == Outcome.FLIPPED) {
+                String warning = warnings.get(t.deviceId);
+                results.add(new DeviceResult(t.deviceId, Outcome.FLIPPED, t.idleBank(), entries,
+                                             warning == null ? null : warning + " " + t.activeBank(), millis));
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.idleBank(), modelId, entries,
+                                                            warning == null ? null : warning, now));
+            } else {
+                results.add(new DeviceResult(t.deviceId, othersOutcome, t.idleBank(), entries, null, millis));
+            }
+        }
+        return new Report(new RolloutResult(modelId, previousModelId, results.build(), now - started),
+                          states.build());
+    }
+}
