@@ -2,10 +2,12 @@
 
 Everything started here is stopped on every exit path (test failure, Ctrl-C, SIGTERM); every wait is bounded.
 """
+import fcntl
 import glob
 import os
 import signal
 import sys
+import time
 import zipfile
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
@@ -61,6 +63,24 @@ def devices_ready(rest, topology, pipeconf_id):
     return len(ready) == len(topology.switches)
 
 
+LOCK_FILE = "/tmp/nids-itest.lock"
+LOCK_TIMEOUT = 1800
+
+
+def _exclusive_stack_lock():
+    """One integration session at a time on a machine: ONOS's port 8181 and the switches' ports are shared."""
+    lock = open(LOCK_FILE, "w")
+    deadline = time.monotonic() + LOCK_TIMEOUT
+    while True:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return lock
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise onos_mod.OnosError(f"another integration session held {LOCK_FILE} for {LOCK_TIMEOUT} s")
+            time.sleep(5)
+
+
 @pytest.fixture(scope="session")
 def stack():
     missing = [r for r in (reference_stack.need_root(), reference_stack.need_bmv2(), reference_stack.need_onos(),
@@ -68,6 +88,7 @@ def stack():
     if missing:
         pytest.skip("; ".join(missing))
     signal.signal(signal.SIGTERM, _raise_on_sigterm)
+    lock = _exclusive_stack_lock()
     oar = built_oar()
     app_name = oar_app_name(oar)
     topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
@@ -96,6 +117,7 @@ def stack():
     finally:
         fabric.stop()
         onos.stop()
+        lock.close()
 
 
 def _pipeconf_registered(rest):
@@ -104,3 +126,25 @@ def _pipeconf_registered(rest):
     except onos_mod.OnosError:
         return None
     return health if isinstance(health, dict) and health.get("pipeconfRegistered") else None
+
+
+@pytest.fixture(scope="session")
+def routed(stack):
+    """Static IPv4 forwarding through ONOS's flow API (table 0) and static ARP in every host."""
+    for sw, host, port in topo.ipv4_routes(stack.topology):
+        device = stack.topology.switch(sw).device_id
+        stack.rest.post(f"/onos/v1/flows/{device}?appId=org.onosproject.nids.itest",
+                        topo.flow_rule(device, host.ip, port))
+    for host in stack.topology.hosts:
+        for other in stack.topology.hosts:
+            if other.name != host.name:
+                fabric_mod.host_exec(host.name, "ip", "neigh", "replace", other.ip, "lladdr", other.mac,
+                                     "dev", f"{host.name}-eth0", timeout=10, check=True)
+    expected = len(topo.ipv4_routes(stack.topology))
+
+    def installed():
+        flows = stack.rest.get("/onos/v1/flows?appId=org.onosproject.nids.itest", retry=False).get("flows", [])
+        return sum(1 for f in flows if f.get("state") == "ADDED") >= expected
+
+    onos_mod.wait_until(installed, 60, 2, f"{expected} forwarding flows ADDED")
+    return stack

@@ -106,5 +106,40 @@ def netcfg(topology, pipeconf_id, driver="bmv2"):
                 "name": sw.name,
             },
             "ports": ports,
+            "nids": {"edgePorts": topology.edge_ports(sw.name)},
         }
     return {"devices": devices}
+
+
+def ipv4_routes(topology):
+    """Static IPv4 routes of a leaf-spine fabric: (switch, destination host, output port) for every pair.
+
+    A leaf sends to its own hosts directly and everything else up its first uplink; a spine sends down to the
+    leaf of the destination host.
+    """
+    routes = []
+    uplinks = {}
+    downlinks = {}
+    for link in topology.links:
+        uplinks.setdefault(link.a, (link.a_port, link.b))
+        downlinks[(link.b, link.a)] = link.b_port
+    for sw in topology.switches:
+        for host in topology.hosts:
+            if sw.role == "leaf":
+                port = host.port if host.switch == sw.name else uplinks[sw.name][0]
+            else:
+                port = downlinks[(sw.name, host.switch)]
+            routes.append((sw.name, host, port))
+    return routes
+
+
+def flow_rule(device_id, dst_ip, port, priority=40000):
+    """An ONOS REST flow (POST /onos/v1/flows/{device}) sending IPv4 to dst_ip out of port, in table 0."""
+    return {
+        "priority": priority,
+        "isPermanent": True,
+        "tableId": 0,
+        "selector": {"criteria": [{"type": "ETH_TYPE", "ethType": "0x800"},
+                                  {"type": "IPV4_DST", "ip": f"{dst_ip}/32"}]},
+        "treatment": {"instructions": [{"type": "OUTPUT", "port": str(port)}]},
+    }

@@ -39,3 +39,25 @@ def test_hosts_are_learned_from_arp(stack):
         return all(h.mac in macs for h in stack.topology.hosts)
 
     onos_mod.wait_until(learned, 60, 2, "every host learned by the host provider")
+
+
+def test_tcp_crosses_the_fabric_with_the_nids_stages_on(routed):
+    server = fabric_mod.host_popen("h3", "python3", "-c",
+                                   "import socket;s=socket.socket();s.setsockopt(socket.SOL_SOCKET,"
+                                   "socket.SO_REUSEADDR,1);s.bind(('0.0.0.0',5001));s.listen(1);"
+                                   "c,_=s.accept();c.sendall(c.recv(64));c.close()")
+    try:
+        reply = fabric_mod.host_exec(
+            "h1", "python3", "-c",
+            "import socket,time\n"
+            "for i in range(50):\n"
+            "    try:\n"
+            "        s=socket.create_connection(('10.0.0.3',5001),timeout=2);break\n"
+            "    except OSError:\n"
+            "        time.sleep(0.2)\n"
+            "s.sendall(b'ping-through-fabric');print(s.recv(64).decode())",
+            timeout=30)
+        assert reply.stdout.strip() == "ping-through-fabric", reply.stderr
+    finally:
+        server.kill()
+        server.wait(timeout=5)

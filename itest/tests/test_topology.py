@@ -29,3 +29,21 @@ def test_netcfg_declares_every_port_and_the_pipeconf():
     assert sorted(s1["ports"]) == ["1", "2", "3"]
     assert s1["ports"]["3"] == {"number": 3, "name": "s1-eth3", "enabled": True, "type": "copper", "speed": 10000}
     assert len(cfg["devices"]) == 3
+    assert s1["nids"] == {"edgePorts": [1, 2]}
+    assert cfg["devices"]["device:bmv2:s3"]["nids"] == {"edgePorts": []}
+
+
+def test_routes_go_down_to_local_hosts_and_up_otherwise():
+    t = topo.leaf_spine()
+    routes = {(sw, h.name): port for sw, h, port in topo.ipv4_routes(t)}
+    assert routes[("s1", "h1")] == 1 and routes[("s1", "h2")] == 2
+    assert routes[("s1", "h3")] == 3 and routes[("s2", "h1")] == 3
+    assert routes[("s3", "h1")] == 1 and routes[("s3", "h4")] == 2
+    assert len(routes) == 3 * 4
+
+
+def test_flow_rule_is_an_onos_rest_flow_on_table_zero():
+    rule = topo.flow_rule("device:bmv2:s1", "10.0.0.3", 3)
+    assert rule["tableId"] == 0
+    assert {"type": "IPV4_DST", "ip": "10.0.0.3/32"} in rule["selector"]["criteria"]
+    assert rule["treatment"]["instructions"] == [{"type": "OUTPUT", "port": "3"}]

@@ -593,12 +593,18 @@ class Switch:
         self.default_changed.add(table)
 
     def reset_default(self, table):
+        """Restores the P4 program's default action (a MODIFY of the default entry without an action).
+        Returns False if the server refused it."""
         te = p4runtime_pb2.TableEntry()
         te.table_id = self.p4info.table_id(table)
         te.is_default_action = True
         entity = p4runtime_pb2.Entity()
         entity.table_entry.CopyFrom(te)
-        self._write([(p4runtime_pb2.Update.MODIFY, entity)])
+        try:
+            self._write([(p4runtime_pb2.Update.MODIFY, entity)])
+            return True
+        except grpc.RpcError:
+            return False
 
     def config(self, **knobs):
         """Writes the config table's default action; unspecified knobs keep test-friendly values."""

@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -50,17 +51,34 @@ final class FabricRollout {
         final DeviceId deviceId;
         final int bank;
         final long epoch;
+        final String modelId;
+        final int entries;
 
         /**
+         * A switch whose active bank holds no model.
+         *
          * @param deviceId switch
          * @param bank     its active bank ({@link DeviceModelState#NO_BANK}: never programmed, the pipeline's
          *                 initial bank 0 is active and empty)
          * @param epoch    epoch of the model in the active bank (0 when none)
          */
         Target(DeviceId deviceId, int bank, long epoch) {
+            this(deviceId, bank, epoch, null, 0);
+        }
+
+        /**
+         * @param deviceId switch
+         * @param bank     its active bank
+         * @param epoch    epoch of the model in the active bank
+         * @param modelId  the model in the active bank (null when none): what the switch keeps if the rollout fails
+         * @param entries  classifier entries of the active bank
+         */
+        Target(DeviceId deviceId, int bank, long epoch, String modelId, int entries) {
             this.deviceId = deviceId;
             this.bank = bank;
             this.epoch = epoch;
+            this.modelId = modelId;
+            this.entries = entries;
         }
 
         int activeBank() {
@@ -109,6 +127,8 @@ final class FabricRollout {
     Report run(String modelId, String previousModelId, CompiledModel model, List<Target> targets,
                PipelineConfig config, long newEpoch) {
         long started = clock.getAsLong();
+        Map<DeviceId, Target> byId = new HashMap<>();
+        targets.forEach(t -> byId.put(t.deviceId, t));
         Map<DeviceId, List<FlowRule>> written = new LinkedHashMap<>();
         Map<DeviceId, Long> startedAt = new HashMap<>();
 
@@ -122,7 +142,8 @@ final class FabricRollout {
             writes.put(t.deviceId, writer.apply(stale, Mode.REMOVE)
                     .thenCompose(ok -> writer.apply(rules, Mode.ADD)));
         }
-        Map<DeviceId, String> writeErrors = await(writes, "writing the model to bank");
+        Map<DeviceId, String> writeErrors = await(writes,
+                                                  d -> "writing the model to bank " + byId.get(d).idleBank());
         if (!writeErrors.isEmpty()) {
             for (Target t : targets) {
                 // Also on the failed switch: part of its batch may have been written.
@@ -138,7 +159,7 @@ final class FabricRollout {
             flips.put(t.deviceId, writer.apply(List.of(planner.configRule(
                     t.deviceId, config.withBank(t.idleBank(), newEpoch))), Mode.MODIFY));
         }
-        Map<DeviceId, String> flipErrors = await(flips, "flipping to bank");
+        Map<DeviceId, String> flipErrors = await(flips, d -> "flipping to bank " + byId.get(d).idleBank());
         if (!flipErrors.isEmpty()) {
             List<DeviceId> flippedBack = new ArrayList<>();
             for (Target t : targets) {
@@ -159,15 +180,19 @@ final class FabricRollout {
         for (Target t : targets) {
             cleanups.put(t.deviceId, writer.apply(ourRulesInBank.apply(t.deviceId, t.activeBank()), Mode.REMOVE));
         }
-        Map<DeviceId, String> cleanupErrors = await(cleanups, "removing the old bank");
+        Map<DeviceId, String> cleanupErrors = await(cleanups,
+                                                    d -> "removing the old bank " + byId.get(d).activeBank());
         return report(modelId, previousModelId, targets, written, Map.of(), cleanupErrors, startedAt, started,
                       Outcome.FLIPPED);
     }
 
-    private Map<DeviceId, String> await(Map<DeviceId, CompletableFuture<Boolean>> futures, String step) {
+    /** @return per switch that failed the step: what it was doing (with the bank) and what went wrong */
+    private Map<DeviceId, String> await(Map<DeviceId, CompletableFuture<Boolean>> futures,
+                                        Function<DeviceId, String> stepOf) {
         Map<DeviceId, String> errors = new LinkedHashMap<>();
         long deadline = clock.getAsLong() + timeoutMillis;
         for (Map.Entry<DeviceId, CompletableFuture<Boolean>> e : futures.entrySet()) {
+            String step = stepOf.apply(e.getKey());
             try {
                 long left = Math.max(1, deadline - clock.getAsLong());
                 if (!e.getValue().get(left, TimeUnit.MILLISECONDS)) {
@@ -197,16 +222,15 @@ final class FabricRollout {
             long millis = now - startedAt.get(t.deviceId);
             String failure = failures.get(t.deviceId);
             if (failure != null) {
-                results.add(new DeviceResult(t.deviceId, Outcome.FAILED, t.idleBank(), entries,
-                                             failure + " " + t.idleBank(), millis));
-                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.bank, previousModelId,
-                                                            entries, failure + " " + t.idleBank(), now));
+                results.add(new DeviceResult(t.deviceId, Outcome.FAILED, t.idleBank(), entries, failure, millis));
+                // The switch still classifies with what its active bank held before.
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.bank, t.modelId, t.entries, failure,
+                                                            now));
             } else if (othersOutcome == Outcome.FLIPPED) {
                 String warning = warnings.get(t.deviceId);
-                results.add(new DeviceResult(t.deviceId, Outcome.FLIPPED, t.idleBank(), entries,
-                                             warning == null ? null : warning + " " + t.activeBank(), millis));
-                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.idleBank(), modelId, entries,
-                                                            warning == null ? null : warning, now));
+                results.add(new DeviceResult(t.deviceId, Outcome.FLIPPED, t.idleBank(), entries, warning, millis));
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.idleBank(), modelId, entries, warning,
+                                                            now));
             } else {
                 results.add(new DeviceResult(t.deviceId, othersOutcome, t.idleBank(), entries, null, millis));
             }

@@ -271,6 +271,10 @@ public class NidsModelManager implements NidsModelService {
             bundle = codec.read(json);
         } catch (ModelException e) {
             throw new NidsException(INVALID, e.getMessage());
+        } catch (RuntimeException e) {
+            // The codec's cross-checks trust numbers the schema does not bound (a slot of 3000000000): still a
+            // malformed bundle, not a server error.
+            throw new NidsException(INVALID, "malformed model bundle: " + e);
         }
         int classes = bundle.compiled().classNames().size();
         if (classes > capacity.maxClasses()) {
@@ -379,7 +383,8 @@ public class NidsModelManager implements NidsModelService {
             DeviceModelState state = store.deviceState(deviceId).orElse(null);
             targets.add(state == null || state.activeBank() == DeviceModelState.NO_BANK
                                 ? new FabricRollout.Target(deviceId, DeviceModelState.NO_BANK, 0)
-                                : new FabricRollout.Target(deviceId, state.activeBank(), before.epoch()));
+                                : new FabricRollout.Target(deviceId, state.activeBank(), before.epoch(),
+                                                           state.modelId().orElse(null), state.entries()));
         }
         FabricRollout.Report report = rollout().run(bundle.modelId(), before.modelId().orElse(null),
                                                     bundle.compiled(), targets, baseConfig(), after.epoch());
@@ -510,7 +515,8 @@ public class NidsModelManager implements NidsModelService {
                 return;
             }
             FabricRollout.Target target = state.filter(s -> s.activeBank() != DeviceModelState.NO_BANK)
-                    .map(s -> new FabricRollout.Target(deviceId, s.activeBank(), active.epoch()))
+                    .map(s -> new FabricRollout.Target(deviceId, s.activeBank(), active.epoch(),
+                                                       s.modelId().orElse(null), s.entries()))
                     .orElse(new FabricRollout.Target(deviceId, DeviceModelState.NO_BANK, 0));
             FabricRollout.Report report = rollout().run(bundle.get().modelId(), null, bundle.get().compiled(),
                                                         List.of(target), baseConfig(), active.epoch());

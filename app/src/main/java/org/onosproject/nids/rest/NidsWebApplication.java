@@ -17,6 +17,7 @@ public class NidsWebApplication extends AbstractWebApplication {
         return getClasses(HealthWebResource.class,
                 ModelsWebResource.class,
                 DevicesWebResource.class,
+                AlertsWebResource.class, StatsWebResource.class, FlowsWebResource.class,
                 NidsExceptionMapper.class,
                 ModelExceptionMapper.class);
     }

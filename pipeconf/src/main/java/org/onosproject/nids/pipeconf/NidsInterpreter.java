@@ -141,7 +141,10 @@ public class NidsInterpreter extends AbstractHandlerBehaviour implements PiPipel
                 throw new PiInterpreterException(format("Packet-out supports OUTPUT only: %s", treatment));
             }
             PortNumber port = ((OutputInstruction) instruction).port();
-            if (FLOOD.equals(port)) {
+            if (CONTROLLER.equals(port)) {
+                // Back into the switch's own pipeline through the CPU port: how the app's probes are sent.
+                operations.add(packetOut(packet.data(), CPU_PORT));
+            } else if (FLOOD.equals(port)) {
                 for (PortNumber p : floodPorts(packet.sendThrough())) {
                     operations.add(packetOut(packet.data(), p.toLong()));
                 }

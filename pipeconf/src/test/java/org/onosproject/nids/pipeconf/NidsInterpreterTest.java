@@ -113,6 +113,15 @@ public class NidsInterpreterTest {
     }
 
     @Test
+    public void packetOutToTheControllerPortGoesToTheCpuPort() throws Exception {
+        TrafficTreatment treatment = DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build();
+        PiPacketOperation op = interpreter.mapOutboundPacket(
+                new DefaultOutboundPacket(DEVICE, treatment, ByteBuffer.wrap(arpFrame().serialize())))
+                .iterator().next();
+        assertEquals(CPU_PORT, NidsInterpreter.unsigned(op.metadatas().iterator().next().value()));
+    }
+
+    @Test
     public void packetInIsParsedWithItsIngressPortWhateverTheByteLength() throws Exception {
         byte[] frame = arpFrame().serialize();
         for (ImmutableByteSequence port : List.of(ImmutableByteSequence.copyFrom((byte) 7),

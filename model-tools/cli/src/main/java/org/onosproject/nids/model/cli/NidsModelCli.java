@@ -29,7 +29,7 @@ public final class NidsModelCli {
             "  cost --model model.json [--json]",
             "  simulate --model model.json --pcap FILE [--json]",
             "",
-            "Pipeline capacities: the BMv2 reference numbers (p4src/include/size.p4).");
+            "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");
 
     private NidsModelCli() {
     }

@@ -1,0 +1,342 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.flow;
+
+import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ethernet;
+import org.onlab.packet.MacAddress;
+import org.onlab.util.Tools;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketService;
+import org.onosproject.nids.api.FlowRecord;
+import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsModelService;
+import org.onosproject.nids.impl.NidsModelManager;
+import org.onosproject.nids.impl.netflow.NetflowExportConfig;
+import org.onosproject.nids.impl.netflow.NetflowExporter;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.osgi.service.component.ComponentContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.slf4j.Logger;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Dictionary;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.onosproject.nids.impl.flow.FlowPropertyConstants.*;
+import static org.onosproject.nids.pipeconf.NidsConstants.ETHERTYPE_PROBE;
+import static org.onosproject.nids.pipeconf.NidsConstants.ETHERTYPE_REPORT;
+import static org.onosproject.nids.pipeconf.NidsConstants.PROBE_FIELD_FLAGS;
+import static org.onosproject.nids.pipeconf.NidsConstants.PROBE_FIELD_SLOT;
+import static org.onosproject.nids.pipeconf.NidsConstants.PROBE_FLAG_FREE;
+import static org.onosproject.nids.pipeconf.NidsConstants.PROBE_HEADER_BYTES;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * The flow-report pipeline: decodes every report packet-in, turns it into a flow record (model and class names
+ * resolved), keeps a bounded window of recent records per switch, exports records as NetFlow v9, hands attack
+ * records to the alert listeners, and sweeps idle flows out of the switches with probe packet-outs.
+ */
+@Component(immediate = true, service = {NidsFlowManager.class, NidsFlowRecordService.class},
+        property = {
+                FLOW_WINDOW_SIZE + ":Integer=" + FLOW_WINDOW_SIZE_DEFAULT,
+                INACTIVE_TIMEOUT_SECONDS + ":Integer=" + INACTIVE_TIMEOUT_SECONDS_DEFAULT,
+                NetflowExportConfig.COLLECTORS + "=" + NetflowExportConfig.COLLECTORS_DEFAULT,
+                NetflowExportConfig.TEMPLATE_REFRESH_PACKETS + ":Integer="
+                        + NetflowExportConfig.TEMPLATE_REFRESH_PACKETS_DEFAULT,
+                NetflowExportConfig.TEMPLATE_REFRESH_SECONDS + ":Integer="
+                        + NetflowExportConfig.TEMPLATE_REFRESH_SECONDS_DEFAULT,
+                NetflowExportConfig.MAX_PACKET_BYTES + ":Integer=" + NetflowExportConfig.MAX_PACKET_BYTES_DEFAULT,
+        })
+public class NidsFlowManager implements NidsFlowRecordService {
+
+    /** How often a malformed report may be logged. */
+    static final long MALFORMED_LOG_INTERVAL_MILLIS = 60_000;
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsModelService modelService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsAlertService alertService;
+
+    /** Recent flow records kept per switch. */
+    private int flowWindowSize = FLOW_WINDOW_SIZE_DEFAULT;
+    /** A flow without packets for this long is probed, exported and freed (0: never). */
+    private int inactiveTimeoutSeconds = INACTIVE_TIMEOUT_SECONDS_DEFAULT;
+
+    private final ReportDecoder decoder = new ReportDecoder(FeatureCatalog.standard());
+    private final InternalPacketProcessor processor = new InternalPacketProcessor();
+    private final Map<DeviceId, Deque<FlowRecord>> windows = new ConcurrentHashMap<>();
+    private final Map<DeviceId, SlotTracker> slots = new ConcurrentHashMap<>();
+    private final AtomicLong decoded = new AtomicLong();
+    private final AtomicLong malformed = new AtomicLong();
+    private volatile long lastMalformedLog;
+    private NetflowExporter exporter;
+    private ScheduledExecutorService sweeper;
+
+    @Activate
+    protected void activate(ComponentContext context) {
+        componentConfigService.registerProperties(getClass());
+        readConfiguration(context);
+        exporter = new NetflowExporter(NetflowExportConfig.fromProperties(properties(context)));
+        packetService.addProcessor(processor, PacketProcessor.director(1));
+        sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "sweep-%d", log));
+        sweeper.scheduleWithFixedDelay(this::sweepIdleFlows, 5, 5, TimeUnit.SECONDS);
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        packetService.removeProcessor(processor);
+        sweeper.shutdownNow();
+        exporter.close();
+        componentConfigService.unregisterProperties(getClass(), false);
+        log.info("Stopped");
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        readConfiguration(context);
+        exporter.reconfigure(NetflowExportConfig.fromProperties(properties(context)));
+    }
+
+    private static Dictionary<?, ?> properties(ComponentContext context) {
+        return context == null ? new java.util.Hashtable<>() : context.getProperties();
+    }
+
+    private void readConfiguration(ComponentContext context) {
+        Dictionary<?, ?> properties = properties(context);
+        flowWindowSize = Math.max(1, Tools.getIntegerProperty(properties, FLOW_WINDOW_SIZE,
+                                                              FLOW_WINDOW_SIZE_DEFAULT));
+        inactiveTimeoutSeconds = Math.max(0, Tools.getIntegerProperty(properties, INACTIVE_TIMEOUT_SECONDS,
+                                                                      INACTIVE_TIMEOUT_SECONDS_DEFAULT));
+    }
+
+    @Override
+    public List<FlowRecord> recentFlows(Optional<DeviceId> device, int limit) {
+        List<FlowRecord> all = new ArrayList<>();
+        windows.forEach((id, window) -> {
+            if (device.isEmpty() || device.get().equals(id)) {
+                synchronized (window) {
+                    all.addAll(window);
+                }
+            }
+        });
+        all.sort((a, b) -> Long.compare(b.receivedMillis(), a.receivedMillis()));
+        return ImmutableList.copyOf(all.subList(0, Math.min(limit, all.size())));
+    }
+
+    @Override
+    public Map<String, Long> classCounts() {
+        Map<String, Long> counts = new java.util.TreeMap<>();
+        forEachRecord(r -> counts.merge(r.className(), 1L, Long::sum));
+        return counts;
+    }
+
+    @Override
+    public Map<DeviceId, Long> deviceCounts() {
+        Map<DeviceId, Long> counts = new java.util.HashMap<>();
+        windows.forEach((id, window) -> {
+            synchronized (window) {
+                counts.put(id, (long) window.size());
+            }
+        });
+        return counts;
+    }
+
+    private void forEachRecord(Consumer<FlowRecord> action) {
+        windows.values().forEach(window -> {
+            synchronized (window) {
+                window.forEach(action);
+            }
+        });
+    }
+
+    /** @return reports decoded since activation */
+    public long decodedReports() {
+        return decoded.get();
+    }
+
+    /** @return report packet-ins that could not be decoded */
+    public long malformedReports() {
+        return malformed.get();
+    }
+
+    /** @return the NetFlow exporter */
+    public NetflowExporter exporter() {
+        return exporter;
+    }
+
+    /**
+     * Handles one report packet-in (public for the benchmark and tests).
+     *
+     * @param deviceId switch that sent it
+     * @param frame    the Ethernet frame
+     * @return the record, if the frame was a decodable report
+     */
+    public Optional<FlowRecord> handleReport(DeviceId deviceId, byte[] frame) {
+        byte[] header = new byte[Math.max(0, frame.length - Ethernet.ETHERNET_HEADER_LENGTH)];
+        System.arraycopy(frame, Math.min(frame.length, Ethernet.ETHERNET_HEADER_LENGTH), header, 0, header.length);
+        FlowReport report;
+        try {
+            report = decoder.decode(header);
+        } catch (ReportDecoder.MalformedReportException e) {
+            malformed.incrementAndGet();
+            long now = System.currentTimeMillis();
+            if (now - lastMalformedLog > MALFORMED_LOG_INTERVAL_MILLIS) {
+                lastMalformedLog = now;
+                log.warn("Malformed report from {} ({} so far): {}", deviceId, malformed.get(), e.getMessage());
+            }
+            return Optional.empty();
+        }
+        decoded.incrementAndGet();
+        slots.computeIfAbsent(deviceId, d -> new SlotTracker()).update(report, System.currentTimeMillis());
+        if (!report.occupied()) {
+            return Optional.empty();
+        }
+        FlowRecord record = toRecord(deviceId, report, System.currentTimeMillis());
+        Deque<FlowRecord> window = windows.computeIfAbsent(deviceId, d -> new ArrayDeque<>());
+        synchronized (window) {
+            window.addLast(record);
+            while (window.size() > flowWindowSize) {
+                window.removeFirst();
+            }
+        }
+        exporter.export(record);
+        if (record.isAttack()) {
+            try {
+                alertService.report(record);
+            } catch (RuntimeException e) {
+                log.warn("Alert service refused {}: {}", record, e.getMessage(), e);
+            }
+        }
+        return Optional.of(record);
+    }
+
+    FlowRecord toRecord(DeviceId deviceId, FlowReport report, long now) {
+        Optional<String> modelId = modelService instanceof NidsModelManager
+                ? ((NidsModelManager) modelService).modelOfEpoch(report.modelEpoch())
+                : modelService.activeModelId();
+        String className = modelId.flatMap(modelService::model)
+                .map(ModelBundle::compiled)
+                .filter(m -> report.classId() < m.classNames().size())
+                .map(m -> m.classNames().get(report.classId()))
+                .orElse(null);
+        return FlowRecord.builder()
+                .deviceId(deviceId)
+                .ingressPort(PortNumber.portNumber(report.ingressPort()))
+                .key(report.key())
+                .reason(report.reason().name())
+                .features(report.features())
+                .modelId(modelId.orElse(null))
+                .classId(report.classId())
+                .className(className)
+                .leafId(report.leafId())
+                .bank(report.bank())
+                .slot(report.slot())
+                .firstSeenMicros(report.firstSeenMicros())
+                .lastSeenMicros(report.lastSeenMicros())
+                .receivedMillis(now)
+                .build();
+    }
+
+    /**
+     * Probes the slots of flows that have been idle longer than the inactive timeout, asking the switch to report
+     * and free them: flows that never end (UDP, a vanished host) are exported and their slots reused.
+     */
+    void sweepIdleFlows() {
+        if (inactiveTimeoutSeconds <= 0) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        slots.forEach((deviceId, tracker) -> {
+            SlotTracker.Sweep sweep = tracker.sweep(now, inactiveTimeoutSeconds * 1000L);
+            sweep.toRefresh.forEach(slot -> sendProbe(deviceId, slot, false));
+            sweep.toFree.forEach(slot -> sendProbe(deviceId, slot, true));
+        });
+    }
+
+    /**
+     * Sends a probe packet-out: the switch answers with a PROBE report of the slot.
+     *
+     * @param deviceId switch
+     * @param slot     flow-table slot
+     * @param free     whether the switch frees the slot after reporting it
+     */
+    public void sendProbe(DeviceId deviceId, long slot, boolean free) {
+        byte[] probe = new byte[PROBE_HEADER_BYTES];
+        write(probe, PROBE_FIELD_SLOT, slot);
+        write(probe, PROBE_FIELD_FLAGS, free ? PROBE_FLAG_FREE : 0);
+        Ethernet frame = new Ethernet();
+        frame.setDestinationMACAddress(MacAddress.ZERO).setSourceMACAddress(MacAddress.ZERO)
+                .setEtherType((short) ETHERTYPE_PROBE)
+                .setPayload(new org.onlab.packet.Data(probe));
+        // Out of the CPU port: the pipeline turns a probe frame sent there into a PROBE report.
+        packetService.emit(new DefaultOutboundPacket(
+                deviceId, DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build(),
+                ByteBuffer.wrap(frame.serialize())));
+    }
+
+    static void write(byte[] bytes, org.onosproject.nids.pipeconf.NidsConstants.HeaderField field, long value) {
+        for (int i = 0; i < field.bitWidth; i++) {
+            int bit = field.bitOffset + field.bitWidth - 1 - i;
+            if (((value >>> i) & 1) != 0) {
+                bytes[bit >>> 3] |= (byte) (0x80 >>> (bit & 7));
+            }
+        }
+    }
+
+
+    /** Report packet-ins are consumed here; other processors never see them. */
+    private class InternalPacketProcessor implements PacketProcessor {
+        @Override
+        public void process(PacketContext context) {
+            if (context.isHandled()) {
+                return;
+            }
+            InboundPacket packet = context.inPacket();
+            Ethernet eth = packet.parsed();
+            if (eth == null || (eth.getEtherType() & 0xffff) != ETHERTYPE_REPORT) {
+                return;
+            }
+            context.block();
+            ByteBuffer unparsed = packet.unparsed().duplicate();
+            byte[] frame = new byte[unparsed.remaining()];
+            unparsed.get(frame);
+            handleReport(packet.receivedFrom().deviceId(), frame);
+        }
+    }
+}

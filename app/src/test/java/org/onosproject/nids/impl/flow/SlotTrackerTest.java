@@ -1,0 +1,70 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.flow;
+
+import org.junit.Test;
+import org.onlab.packet.Ip4Address;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.ReportReason;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.onosproject.nids.pipeconf.NidsConstants.REPORT_FLAG_FREED;
+import static org.onosproject.nids.pipeconf.NidsConstants.REPORT_FLAG_OCCUPIED;
+
+/**
+ * The idle sweep frees a flow only after a fresh probe confirms it is idle.
+ */
+public class SlotTrackerTest {
+
+    private static final FlowKey KEY = FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.2"),
+                                                  1, 2, 17);
+
+    private static FlowReport report(ReportReason reason, int flags, long slot, long lastSeenMicros) {
+        return new FlowReport(reason, flags, 0, 0, 0, slot, 1, 0, KEY, Map.of(), 0, lastSeenMicros);
+    }
+
+    @Test
+    public void anIdleFlowIsRefreshedFirstThenFreed() {
+        SlotTracker tracker = new SlotTracker();
+        // switch clock 1 s at controller time 10 s: the switch started at 9 s
+        tracker.update(report(ReportReason.ACTIVE_TIMEOUT, REPORT_FLAG_OCCUPIED, 42, 1_000_000), 10_000);
+        SlotTracker.Sweep early = tracker.sweep(15_000, 30_000);
+        assertTrue(early.toRefresh.isEmpty() && early.toFree.isEmpty());
+
+        SlotTracker.Sweep first = tracker.sweep(50_000, 30_000);
+        assertEquals(List.of(42L), first.toRefresh);
+        assertTrue(first.toFree.isEmpty());
+
+        tracker.update(report(ReportReason.PROBE, REPORT_FLAG_OCCUPIED, 42, 1_000_000), 50_010);
+        SlotTracker.Sweep second = tracker.sweep(55_000, 30_000);
+        assertEquals(List.of(42L), second.toFree);
+
+        tracker.update(report(ReportReason.PROBE, REPORT_FLAG_OCCUPIED | REPORT_FLAG_FREED, 42, 1_000_000), 55_010);
+        assertEquals(0, tracker.size());
+    }
+
+    @Test
+    public void aBusyFlowSeenByTheProbeIsKept() {
+        SlotTracker tracker = new SlotTracker();
+        tracker.update(report(ReportReason.ACTIVE_TIMEOUT, REPORT_FLAG_OCCUPIED, 7, 1_000_000), 10_000);
+        assertEquals(List.of(7L), tracker.sweep(50_000, 30_000).toRefresh);
+        // the probe shows a packet 1 s ago (switch clock 40 s)
+        tracker.update(report(ReportReason.PROBE, REPORT_FLAG_OCCUPIED, 7, 40_000_000), 50_010);
+        SlotTracker.Sweep sweep = tracker.sweep(51_000, 30_000);
+        assertTrue(sweep.toFree.isEmpty() && sweep.toRefresh.isEmpty());
+    }
+
+    @Test
+    public void endedFlowsAreForgotten() {
+        SlotTracker tracker = new SlotTracker();
+        tracker.update(report(ReportReason.ALERT, REPORT_FLAG_OCCUPIED, 3, 1_000), 1_000);
+        tracker.update(report(ReportReason.FLOW_END, REPORT_FLAG_OCCUPIED | REPORT_FLAG_FREED, 3, 2_000), 1_001);
+        assertEquals(0, tracker.size());
+    }
+}

@@ -1,0 +1,175 @@
+# Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest itest/suites/test_models.py)
+"""Models trained by model-tools, uploaded over REST, rolled out to every switch, checked on the switches."""
+import os
+import sys
+import time
+
+import pytest
+
+from itest.lib import fabric as fabric_mod
+from itest.lib import models
+from itest.lib import onos as onos_mod
+from itest.lib import p4rt
+
+sys.path.insert(0, os.path.join(models.ROOT, "util"))
+import nids_constants as C  # noqa: E402
+
+ATTACK_PORT_A = 9999
+ATTACK_PORT_B = 7777
+BENIGN_PORT = 5001
+DECISION = C.NIDS_INGRESS_CLASSIFIER_DECISION
+RANGES = [getattr(C, f"NIDS_INGRESS_CLASSIFIER_RANGE{i}") for i in range(C.NUM_SLOTS)]
+SELECTORS = [getattr(C, f"NIDS_INGRESS_CLASSIFIER_SEL{i}") for i in range(C.NUM_SLOTS)]
+
+
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory):
+    work = tmp_path_factory.mktemp("models")
+    trained = {}
+    for name, port in (("a", ATTACK_PORT_A), ("b", ATTACK_PORT_B)):
+        data = str(work / f"{name}.csv.gz")
+        models.write_port_rule_dataset(data, port, seed=port)
+        trained[name] = models.train(data, str(work / f"{name}.json"))
+    return trained
+
+
+def upload(stack, bundle):
+    status, body = stack.rest.post("/onos/nids/models", bundle)
+    assert status == 201, body
+    return bundle["model_id"]
+
+
+def activate(stack, model_id):
+    status, result = stack.rest.post(f"/onos/nids/models/{model_id}/activate")
+    assert status == 200, result
+    return result
+
+
+def expected_entries(bundle):
+    """Entries per table one bank of this model holds."""
+    counts = {DECISION: len(bundle["decision_entries"])}
+    for slot in bundle["slots"]:
+        if slot["feature_id"]:
+            counts[SELECTORS[slot["slot"]]] = 1
+    for entry in bundle["feature_entries"]:
+        counts[RANGES[entry["slot"]]] = counts.get(RANGES[entry["slot"]], 0) + 1
+    return counts
+
+
+def switch_entries(stack, switch, bank):
+    """Entries per classifier table that the switch itself holds in one bank."""
+    reader = p4rt.Reader(stack.topology.switch(switch).grpc_port)
+    try:
+        counts = {}
+        for table in [DECISION] + RANGES + SELECTORS:
+            bank_field = reader.p4info.field_id(table, "bank")
+            n = sum(1 for e in reader.table_entries(table) if p4rt.exact_value(e, bank_field) == bank)
+            if n:
+                counts[table] = n
+        config = reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
+        active_bank = p4rt.param_values(config)[0] if config is not None else None
+        return counts, active_bank
+    finally:
+        reader.close()
+
+
+def test_bad_uploads_are_refused_with_a_reason(stack):
+    for body, reason in (({"schema_version": 99}, "schema version"), ({"hello": 1}, "schema_version")):
+        with pytest.raises(onos_mod.RestError) as e:
+            stack.rest.post("/onos/nids/models", body)
+        assert e.value.status == 400 and reason in e.value.body
+
+
+def test_activation_writes_exactly_the_model_on_every_switch(stack, bundles):
+    model_id = upload(stack, bundles["a"])
+    result = activate(stack, model_id)
+    outcomes = {d["deviceId"]: d["outcome"] for d in result["devices"]}
+    assert set(outcomes) == {s.device_id for s in stack.topology.switches}
+    assert set(outcomes.values()) == {"FLIPPED"}
+    assert stack.rest.get("/onos/nids/models/active")["id"] == model_id
+    expected = expected_entries(bundles["a"])
+    for sw in stack.topology.switches:
+        bank = next(d["bank"] for d in result["devices"] if d["deviceId"] == sw.device_id)
+        counts, active_bank = switch_entries(stack, sw.name, bank)
+        assert counts == expected, sw.name
+        assert active_bank == bank, sw.name
+        other, _ = switch_entries(stack, sw.name, 1 - bank)
+        assert other == {}, f"{sw.name} still holds entries in the idle bank"
+
+
+def class_counters(stack, device_id):
+    devices = stack.rest.get("/onos/nids/devices", retry=False)["devices"]
+    device = next(d for d in devices if d["deviceId"] == device_id)
+    return {c["class"]: c["packets"] for c in device.get("classCounters", [])}
+
+
+def tcp_attempts(host, ip, port, count):
+    script = ("import socket\n"
+              f"for i in range({count}):\n"
+              "    s=socket.socket(); s.settimeout(0.3)\n"
+              f"    try: s.connect(('{ip}', {port}))\n"
+              "    except OSError: pass\n"
+              "    s.close()\n")
+    fabric_mod.host_exec(host, "python3", "-c", script, timeout=60)
+
+
+def test_traffic_is_counted_in_the_class_the_model_gives(routed, bundles):
+    stack = routed
+    edge = stack.topology.switch("s1").device_id
+    before = class_counters(stack, edge)
+    tcp_attempts("h1", "10.0.0.3", ATTACK_PORT_A, 5)
+    tcp_attempts("h1", "10.0.0.3", BENIGN_PORT, 5)
+
+    def counted():
+        now = class_counters(stack, edge)
+        return (now.get("Attack", 0) > before.get("Attack", 0)
+                and now.get("Benign", 0) > before.get("Benign", 0))
+
+    onos_mod.wait_until(counted, 30, 2, "attack and benign packets counted on s1")
+
+
+def test_second_model_while_traffic_flows_then_rollback(routed, bundles):
+    stack = routed
+    model_b = upload(stack, bundles["b"])
+    traffic = fabric_mod.host_popen("h2", "python3", "-c",
+                                    "import socket,time\n"
+                                    "for i in range(400):\n"
+                                    "    s=socket.socket(); s.settimeout(0.2)\n"
+                                    "    try: s.connect(('10.0.0.4', 7777))\n"
+                                    "    except OSError: pass\n"
+                                    "    s.close(); time.sleep(0.01)\n")
+    try:
+        result = activate(stack, model_b)
+        assert {d["outcome"] for d in result["devices"]} == {"FLIPPED"}
+    finally:
+        traffic.wait(timeout=60)
+    assert stack.rest.get("/onos/nids/models/active")["id"] == model_b
+    with pytest.raises(onos_mod.RestError) as e:
+        stack.rest.delete(f"/onos/nids/models/{model_b}")
+    assert e.value.status == 409
+    status, result = stack.rest.post("/onos/nids/models/rollback")
+    assert status == 200 and result["modelId"] == bundles["a"]["model_id"]
+    assert stack.rest.get("/onos/nids/models/active")["id"] == bundles["a"]["model_id"]
+
+
+def test_a_restarted_switch_gets_the_active_model_back(stack, bundles):
+    active = stack.rest.get("/onos/nids/models/active")["id"]
+    bundle = next(b for b in bundles.values() if b["model_id"] == active)
+    stack.fabric.restart_switch("s2")
+
+    def restored():
+        for bank in (0, 1):
+            counts, active_bank = switch_entries(stack, "s2", bank)
+            if counts == expected_entries(bundle) and active_bank == bank:
+                return True
+        return False
+
+    onos_mod.wait_until(lambda: _safe(restored), 120, 3, "s2 classifying with the active model again")
+
+
+def _safe(check):
+    try:
+        return check()
+    except Exception:  # the switch is still coming back: gRPC errors are expected for a while
+        time.sleep(1)
+        return False

@@ -1,0 +1,352 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableSet;
+import org.onlab.osgi.ServiceDirectory;
+import org.onosproject.nids.api.AlertQuery;
+import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.DecisionStep;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.api.NidsAlertEvent;
+import org.onosproject.nids.api.NidsAlertListener;
+import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsException;
+import org.onosproject.ui.RequestHandler;
+import org.onosproject.ui.UiConnection;
+import org.onosproject.ui.UiMessageHandler;
+import org.onosproject.ui.table.TableModel;
+import org.onosproject.ui.table.TableRequestHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.ZoneId;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Messages of the "NIDS Alerts" view: the alert table, an alert's details (decision path and features) and
+ * acknowledging an alert.
+ * <p>
+ * The table is live two ways: the view's table builder asks again every 2 s while its auto-refresh is on, and,
+ * while the view watches ({@value #WATCH_REQ} with {@code watch: true}, sent when the view opens and when
+ * auto-refresh is switched on), every {@link NidsAlertEvent} makes this handler re-send the table unasked, with the
+ * sort order of the view's last request, at most once per {@code minPushIntervalMillis}.
+ */
+public class NidsAlertsMessageHandler extends UiMessageHandler {
+
+    static final String DATA_REQ = "nidsAlertDataRequest";
+    static final String DATA_RESP = "nidsAlertDataResponse";
+    static final String ROWS = "nidsAlerts";
+    static final String DETAILS_REQ = "nidsAlertDetailsRequest";
+    static final String DETAILS_RESP = "nidsAlertDetailsResponse";
+    static final String ACK_REQ = "nidsAlertAckRequest";
+    static final String ACK_RESP = "nidsAlertAckResponse";
+    static final String WATCH_REQ = "nidsAlertWatchRequest";
+
+    static final String ID = "id";
+    static final String TIME = "time";
+    static final String SEVERITY = "severity";
+    static final String CLASS = "class";
+    static final String FLOW = "flow";
+    static final String DEVICE = "device";
+    static final String MODEL = "model";
+    static final String STATE = "state";
+    static final String REPORTS = "reports";
+    static final String[] COLUMN_IDS = {ID, TIME, SEVERITY, CLASS, FLOW, DEVICE, MODEL, STATE, REPORTS};
+
+    static final String DETAILS = "details";
+    static final String ERROR = "error";
+    static final String WATCH = "watch";
+
+    /** At most this many alerts (the newest by last seen) are in the table. */
+    static final int MAX_ROWS = 1000;
+    /** Pushes on alert events are at least this far apart. */
+    static final long MIN_PUSH_INTERVAL_MS = 500;
+
+    private static final String NO_ROWS = "No alerts: no flow has been classified as an attack yet";
+    private static final String FIRST_COL = "firstCol";
+    private static final String FIRST_DIR = "firstDir";
+    private static final String DESC = "desc";
+
+    private final Logger log = LoggerFactory.getLogger(getClass());
+
+    private final ScheduledExecutorService pushExecutor;
+    private final long minPushIntervalMillis;
+    private final ZoneId zone;
+    private final NidsAlertListener listener = this::event;
+    private final AtomicBoolean pushPending = new AtomicBoolean();
+
+    private AlertTableHandler tableHandler;
+    private NidsAlertService alertService;
+    private boolean listening;
+    private volatile boolean watching;
+    private volatile ObjectNode lastTablePayload;
+    private volatile long lastPushMillis;
+
+    /**
+     * A handler for one GUI connection.
+     *
+     * @param pushExecutor          runs the pushes (shared by the connections)
+     * @param minPushIntervalMillis least time between two pushes
+     */
+    public NidsAlertsMessageHandler(ScheduledExecutorService pushExecutor, long minPushIntervalMillis) {
+        this(pushExecutor, minPushIntervalMillis, ZoneId.systemDefault());
+    }
+
+    NidsAlertsMessageHandler(ScheduledExecutorService pushExecutor, long minPushIntervalMillis, ZoneId zone) {
+        this.pushExecutor = pushExecutor;
+        this.minPushIntervalMillis = minPushIntervalMillis;
+        this.zone = zone;
+    }
+
+    @Override
+    protected Collection<RequestHandler> createRequestHandlers() {
+        tableHandler = new AlertTableHandler();
+        return ImmutableSet.of(tableHandler, new DetailsHandler(), new AckHandler(), new WatchHandler());
+    }
+
+    @Override
+    public void init(UiConnection connection, ServiceDirectory directory) {
+        super.init(connection, directory);
+        alertService = directory.get(NidsAlertService.class);
+    }
+
+    @Override
+    public void destroy() {
+        // ONOS calls this once per message type of the handler: it must be idempotent.
+        watch(false);
+        super.destroy();
+    }
+
+    /** @return whether alert events are pushed to the view */
+    boolean watching() {
+        return watching;
+    }
+
+    private synchronized void watch(boolean on) {
+        watching = on;
+        if (alertService == null) {
+            return;
+        }
+        if (on && !listening) {
+            alertService.addListener(listener);
+            listening = true;
+        } else if (!on && listening) {
+            alertService.removeListener(listener);
+            listening = false;
+        }
+    }
+
+    private void event(NidsAlertEvent event) {
+        schedulePush();
+    }
+
+    /** Re-sends the table soon, unless a push is already due; nothing while the view does not watch. */
+    void schedulePush() {
+        if (!watching || lastTablePayload == null || !pushPending.compareAndSet(false, true)) {
+            return;
+        }
+        long delay = Math.max(0, lastPushMillis + minPushIntervalMillis - System.currentTimeMillis());
+        try {
+            pushExecutor.schedule(this::push, delay, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            pushPending.set(false);
+        }
+    }
+
+    private void push() {
+        pushPending.set(false);
+        lastPushMillis = System.currentTimeMillis();
+        ObjectNode payload = lastTablePayload;
+        if (!watching || payload == null || connection() == null) {
+            return;
+        }
+        try {
+            tableHandler.process(payload.deepCopy());
+        } catch (RuntimeException e) {
+            // The connection closed under us, or the alert store is unavailable: the next request will tell.
+            log.debug("Could not push the alert table: {}", e.toString());
+        }
+    }
+
+    private static long alertId(ObjectNode payload) {
+        JsonNode id = payload == null ? null : payload.get(ID);
+        if (id == null) {
+            return -1;
+        }
+        return id.isNumber() ? id.asLong() : id.asLong(-1);
+    }
+
+    /** The alert table: one row per alert, newest first unless the view asks for another order. */
+    private final class AlertTableHandler extends TableRequestHandler {
+
+        private AlertTableHandler() {
+            super(DATA_REQ, DATA_RESP, ROWS);
+        }
+
+        @Override
+        public void process(ObjectNode payload) {
+            ObjectNode request = payload == null ? objectNode() : payload;
+            if (!request.hasNonNull(FIRST_COL)) {
+                request.put(FIRST_COL, TIME).put(FIRST_DIR, DESC);
+            }
+            lastTablePayload = request.deepCopy();
+            super.process(request);
+        }
+
+        @Override
+        protected String[] getColumnIds() {
+            return COLUMN_IDS;
+        }
+
+        @Override
+        protected String defaultColumnId() {
+            return TIME;
+        }
+
+        @Override
+        protected TableModel createTableModel() {
+            TableModel tm = super.createTableModel();
+            tm.setFormatter(TIME, new UiFormat.TimeCellFormatter(zone));
+            return tm;
+        }
+
+        @Override
+        protected String noRowsMessage(ObjectNode payload) {
+            return NO_ROWS;
+        }
+
+        @Override
+        protected void populateTable(TableModel tm, ObjectNode payload) {
+            for (NidsAlert alert : alertService.alerts(AlertQuery.builder().limit(MAX_ROWS).build())) {
+                tm.addRow()
+                        .cell(ID, alert.id())
+                        .cell(TIME, alert.lastSeenMillis())
+                        .cell(SEVERITY, alert.severity())
+                        .cell(CLASS, alert.className())
+                        .cell(FLOW, UiFormat.flow(alert.flowKey()))
+                        .cell(DEVICE, UiFormat.devices(alert.devices()))
+                        .cell(MODEL, alert.modelId().orElse(UiFormat.NONE))
+                        .cell(STATE, alert.state())
+                        .cell(REPORTS, alert.reportCount());
+            }
+        }
+    }
+
+    /** One alert in full, for the details panel. */
+    private final class DetailsHandler extends RequestHandler {
+
+        private DetailsHandler() {
+            super(DETAILS_REQ);
+        }
+
+        @Override
+        public void process(ObjectNode payload) {
+            long id = alertId(payload);
+            sendDetails(id, alertService.alert(id));
+        }
+    }
+
+    /** Acknowledges an alert, answers with its new state and its details, and refreshes the table. */
+    private final class AckHandler extends RequestHandler {
+
+        private AckHandler() {
+            super(ACK_REQ);
+        }
+
+        @Override
+        public void process(ObjectNode payload) {
+            long id = alertId(payload);
+            ObjectNode result = objectNode().put(ID, id);
+            Optional<NidsAlert> alert;
+            try {
+                NidsAlert acked = alertService.acknowledge(id);
+                result.put(STATE, acked.state().name());
+                alert = Optional.of(acked);
+            } catch (NidsException | IllegalArgumentException e) {
+                result.put(ERROR, "Cannot acknowledge alert " + id + ": " + e.getMessage());
+                alert = alertService.alert(id);
+            }
+            sendMessage(ACK_RESP, result);
+            sendDetails(id, alert);
+            schedulePush();
+        }
+    }
+
+    /** Turns the pushes on alert events on or off (the view is open with auto-refresh on, or not). */
+    private final class WatchHandler extends RequestHandler {
+
+        private WatchHandler() {
+            super(WATCH_REQ);
+        }
+
+        @Override
+        public void process(ObjectNode payload) {
+            watch(payload != null && payload.path(WATCH).asBoolean(false));
+        }
+    }
+
+    private void sendDetails(long id, Optional<NidsAlert> alert) {
+        ObjectNode root = objectNode();
+        if (alert.isPresent()) {
+            root.set(DETAILS, details(alert.get()));
+        } else {
+            root.put(ERROR, "No alert " + id);
+            root.set(DETAILS, objectNode());
+        }
+        connection().sendMessage(DETAILS_RESP, root);
+    }
+
+    /**
+     * @param alert an alert
+     * @return what the details panel shows of it
+     */
+    ObjectNode details(NidsAlert alert) {
+        FlowKey key = alert.flowKey();
+        ObjectNode d = objectNode()
+                .put(ID, Long.toString(alert.id()))
+                .put(STATE, alert.state().name())
+                .put(SEVERITY, alert.severity().name())
+                .put(CLASS, alert.className())
+                .put("classId", alert.classId())
+                .put(FLOW, UiFormat.flow(key))
+                .put("source", UiFormat.endpoint(key.clientIp().toString(), key.clientPort(), key.protocol()))
+                .put("destination", UiFormat.endpoint(key.serverIp().toString(), key.serverPort(),
+                        key.protocol()))
+                .put("protocol", UiFormat.protocol(key.protocol()))
+                .put(MODEL, alert.modelId().orElse(UiFormat.NONE))
+                .put("leaf", alert.leafId())
+                .put("firstSeen", UiFormat.time(alert.firstSeenMillis(), zone))
+                .put("lastSeen", UiFormat.time(alert.lastSeenMillis(), zone))
+                .put(REPORTS, alert.reportCount())
+                .put("block", alert.blockId().orElse(UiFormat.NONE))
+                .put("canAck", alert.state() == AlertState.OPEN);
+        ArrayNode devices = d.putArray("devices");
+        alert.deviceReports().forEach((device, reports) ->
+                devices.addObject().put(DEVICE, device.toString()).put(REPORTS, reports));
+        ArrayNode path = d.putArray("decisionPath");
+        for (DecisionStep step : alert.decisionPath()) {
+            path.addObject()
+                    .put("feature", step.feature())
+                    .put("operator", step.operator().symbol())
+                    .put("bound", step.bound())
+                    .put("value", step.value())
+                    .put("holds", step.holds())
+                    .put("text", step.explain());
+        }
+        ArrayNode features = d.putArray("features");
+        alert.features().forEach((name, value) -> features.addObject().put("name", name).put("value", value));
+        return d;
+    }
+}

@@ -1,0 +1,184 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.ui;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableSet;
+import org.onosproject.net.DeviceId;
+import org.onosproject.nids.api.DeviceModelState;
+import org.onosproject.nids.api.NidsModelService;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.ui.RequestHandler;
+import org.onosproject.ui.UiMessageHandler;
+import org.onosproject.ui.table.TableModel;
+import org.onosproject.ui.table.TableRequestHandler;
+import org.onosproject.ui.table.cell.AbstractCellFormatter;
+
+import java.time.ZoneId;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Messages of the "NIDS Models" view: the stored models with the active one marked and, with every table, the
+ * rollout state of each switch ({@value #DEVICES_RESP}: bank, model, entries, last error). The view's table builder
+ * asks again every 2 s while its auto-refresh is on.
+ */
+public class NidsModelsMessageHandler extends UiMessageHandler {
+
+    static final String DATA_REQ = "nidsModelDataRequest";
+    static final String DATA_RESP = "nidsModelDataResponse";
+    static final String ROWS = "nidsModels";
+    static final String DEVICES_RESP = "nidsModelDevicesResponse";
+
+    static final String ID = "id";
+    static final String ACTIVE = "active";
+    static final String NAME = "name";
+    static final String CLASSES = "classes";
+    static final String LEAVES = "leaves";
+    static final String DEPTH = "depth";
+    static final String ENTRIES = "entries";
+    static final String CREATED = "created";
+    static final String SWITCHES = "switches";
+    static final String[] COLUMN_IDS = {ACTIVE, ID, NAME, CLASSES, LEAVES, DEPTH, ENTRIES, CREATED, SWITCHES};
+
+    /** What the active column shows for the active model (and nothing for the others). */
+    static final String ACTIVE_MARKER = "active";
+
+    static final String DEVICES = "devices";
+    static final String ACTIVE_MODEL = "activeModel";
+
+    private static final String NO_ROWS = "No models: upload one with model-tools (nids-model upload) or REST";
+    private static final String FIRST_COL = "firstCol";
+    private static final String FIRST_DIR = "firstDir";
+    private static final String SECOND_COL = "secondCol";
+    private static final String SECOND_DIR = "secondDir";
+    private static final String DESC = "desc";
+
+    private final ZoneId zone;
+
+    /** A handler for one GUI connection. */
+    public NidsModelsMessageHandler() {
+        this(ZoneId.systemDefault());
+    }
+
+    NidsModelsMessageHandler(ZoneId zone) {
+        this.zone = zone;
+    }
+
+    @Override
+    protected Collection<RequestHandler> createRequestHandlers() {
+        return ImmutableSet.of(new ModelTableHandler());
+    }
+
+    /**
+     * @param active  the active model id, if any
+     * @param devices the switches' rollout state
+     * @return the switches' rollout state as the view shows it, by switch id
+     */
+    ObjectNode devicesPayload(Optional<String> active, Map<DeviceId, DeviceModelState> devices) {
+        ObjectNode root = objectNode();
+        root.put(ACTIVE_MODEL, active.orElse(UiFormat.NONE));
+        ArrayNode array = root.putArray(DEVICES);
+        devices.values().stream()
+                .sorted(Comparator.comparing(s -> s.deviceId().toString()))
+                .forEach(s -> {
+                    String model = s.modelId().orElse(null);
+                    boolean current = model != null && active.isPresent() && model.equals(active.get());
+                    String status;
+                    if (s.lastError().isPresent()) {
+                        status = "error";
+                    } else if (current) {
+                        status = "current";
+                    } else if (model == null) {
+                        status = "empty";
+                    } else {
+                        status = "stale";
+                    }
+                    array.addObject()
+                            .put(ID, s.deviceId().toString())
+                            .put("bank", s.activeBank() == DeviceModelState.NO_BANK
+                                    ? UiFormat.NONE : Integer.toString(s.activeBank()))
+                            .put("model", model == null ? UiFormat.NONE : model)
+                            .put(ENTRIES, s.entries())
+                            .put("updated", s.updatedMillis() > 0 ? UiFormat.time(s.updatedMillis(), zone)
+                                    : UiFormat.NONE)
+                            .put("error", s.lastError().orElse(""))
+                            .put("status", status);
+                });
+        return root;
+    }
+
+    /** The model table; every answer is followed by the switches' rollout state. */
+    private final class ModelTableHandler extends TableRequestHandler {
+
+        private ModelTableHandler() {
+            super(DATA_REQ, DATA_RESP, ROWS);
+        }
+
+        @Override
+        public void process(ObjectNode payload) {
+            ObjectNode request = payload == null ? objectNode() : payload;
+            if (!request.hasNonNull(FIRST_COL)) {
+                request.put(FIRST_COL, ACTIVE).put(FIRST_DIR, DESC).put(SECOND_COL, CREATED).put(SECOND_DIR, DESC);
+            }
+            super.process(request);
+            NidsModelService models = get(NidsModelService.class);
+            sendMessage(DEVICES_RESP, devicesPayload(models.activeModelId(), models.deviceStates()));
+        }
+
+        @Override
+        protected String[] getColumnIds() {
+            return COLUMN_IDS;
+        }
+
+        @Override
+        protected TableModel createTableModel() {
+            TableModel tm = super.createTableModel();
+            tm.setFormatter(ACTIVE, new ActiveFormatter());
+            return tm;
+        }
+
+        @Override
+        protected String noRowsMessage(ObjectNode payload) {
+            return NO_ROWS;
+        }
+
+        @Override
+        protected void populateTable(TableModel tm, ObjectNode payload) {
+            NidsModelService models = get(NidsModelService.class);
+            Optional<String> active = models.activeModelId();
+            Collection<DeviceModelState> states = models.deviceStates().values();
+            for (ModelBundle model : models.models()) {
+                String id = model.modelId();
+                long holding = states.stream().filter(s -> s.modelId().map(id::equals).orElse(false)).count();
+                List<String> classes = model.tree().classNames();
+                tm.addRow()
+                        .cell(ACTIVE, active.map(id::equals).orElse(false))
+                        .cell(ID, id)
+                        .cell(NAME, model.name())
+                        .cell(CLASSES, String.join(", ", classes))
+                        .cell(LEAVES, model.tree().leafCount())
+                        .cell(DEPTH, model.tree().depth())
+                        .cell(ENTRIES, model.compiled().decisionEntries().size()
+                                + model.compiled().featureEntries().size())
+                        .cell(CREATED, model.createdAt())
+                        .cell(SWITCHES, holding + " of " + states.size());
+            }
+        }
+    }
+
+    /** {@code true} → {@value #ACTIVE_MARKER}, {@code false} → empty; the cell sorts active first when descending. */
+    private static final class ActiveFormatter extends AbstractCellFormatter {
+        @Override
+        protected String nonNullFormat(Object value) {
+            return Objects.equals(value, Boolean.TRUE) ? ACTIVE_MARKER : EMPTY;
+        }
+    }
+}
