@@ -163,12 +163,15 @@ final class FabricRollout {
         if (!flipErrors.isEmpty()) {
             List<DeviceId> flippedBack = new ArrayList<>();
             for (Target t : targets) {
+                // Also the failed switches: a flip that timed out may still land. The old config goes first, so
+                // no packet meets the emptied bank.
+                List<FlowRule> newBank = written.get(t.deviceId);
+                writer.apply(List.of(planner.configRule(t.deviceId, config.withBank(t.activeBank(), t.epoch))),
+                             Mode.MODIFY)
+                        .thenCompose(ok -> writer.apply(newBank, Mode.REMOVE));
                 if (!flipErrors.containsKey(t.deviceId)) {
-                    writer.apply(List.of(planner.configRule(t.deviceId, config.withBank(t.activeBank(), t.epoch))),
-                                 Mode.MODIFY);
                     flippedBack.add(t.deviceId);
                 }
-                writer.apply(written.get(t.deviceId), Mode.REMOVE);
             }
             log.warn("Rollout of {} failed on {}; flipped back {}", modelId, flipErrors.keySet(), flippedBack);
             return report(modelId, previousModelId, targets, written, flipErrors, Map.of(), startedAt, started,

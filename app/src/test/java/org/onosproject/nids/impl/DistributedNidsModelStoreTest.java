@@ -24,7 +24,6 @@ public class DistributedNidsModelStoreTest {
     private static final DeviceId S1 = DeviceId.deviceId("device:bmv2:s1");
 
     static {
-        KryoOnJdk17.openJavaBase();
     }
 
     private DistributedNidsModelStore store;

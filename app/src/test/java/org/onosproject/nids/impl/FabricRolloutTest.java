@@ -15,7 +15,6 @@ import org.onosproject.nids.api.RolloutResult.DeviceResult;
 import org.onosproject.nids.api.RolloutResult.Outcome;
 import org.onosproject.nids.impl.FlowRuleWriter.Mode;
 import org.onosproject.nids.model.compiler.CompiledModel;
-import org.onosproject.nids.pipeconf.ClassifierTables;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -336,7 +335,8 @@ public class FabricRolloutTest {
 
         FabricRollout.Report report = run(List.of(running(S1, 0), running(S2, 1), neverProgrammed(S3)));
 
-        // S1 and S3 flipped to the new bank, then back to their old bank and epoch; S2 never flipped.
+        // S1 and S3 flipped to the new bank, then back to their old bank and epoch; S2's flip was refused, and it is
+        // given its old config too, in case the refused (or timed-out) flip lands after all.
         List<Call> s1Configs = writer.of(S1).stream().filter(Call::isConfig).collect(Collectors.toList());
         assertEquals(2, s1Configs.size());
         assertEquals(1, s1Configs.get(0).bank());
@@ -352,7 +352,9 @@ public class FabricRolloutTest {
         assertEquals(0, param(s3Configs.get(1).rules.get(0), EPOCH));
 
         List<Call> s2Configs = writer.of(S2).stream().filter(Call::isConfig).collect(Collectors.toList());
-        assertEquals(1, s2Configs.size());
+        assertEquals(2, s2Configs.size());
+        assertEquals("the failed switch is told its old bank again", 1, s2Configs.get(1).bank());
+        assertEquals(OLD_EPOCH, param(s2Configs.get(1).rules.get(0), EPOCH));
 
         for (DeviceId d : List.of(S1, S2, S3)) {
             List<Call> calls = writer.of(d);

@@ -112,7 +112,6 @@ public class NidsModelManagerTest {
     private static final long WAIT_SECONDS = 10;
 
     static {
-        KryoOnJdk17.openJavaBase();
     }
 
     private final ModelBundle modelA = bundle(ImplTestModels.fourFeatureTree(), "four features");
@@ -260,7 +259,9 @@ public class NidsModelManagerTest {
 
     @After
     public void tearDown() {
-        manager.deactivate();
+        if (manager != null) {
+            manager.deactivate();
+        }
     }
 
     /** Waits (bounded) until the manager's executor has run what was queued before this call. */

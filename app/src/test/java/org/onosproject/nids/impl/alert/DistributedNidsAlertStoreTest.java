@@ -6,7 +6,9 @@ package org.onosproject.nids.impl.alert;
 
 import org.junit.After;
 import org.junit.Before;
+import org.junit.BeforeClass;
 import org.junit.Test;
+import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
@@ -14,6 +16,7 @@ import org.onosproject.store.service.TestStorageService;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,6 +50,10 @@ public class DistributedNidsAlertStoreTest {
     private final NidsAlertStoreDelegate delegate = events::add;
     private DistributedNidsAlertStore store;
 
+    @BeforeClass
+    public static void openJavaBaseForKryo() {
+    }
+
     @Before
     public void setUp() {
         store = storeOn(new TestStorageService());
@@ -74,9 +81,12 @@ public class DistributedNidsAlertStoreTest {
 
     /** Folds a report of S2 at {@code time}. */
     private static UnaryOperator<NidsAlert> fold(long time) {
-        return alert -> alert.toBuilder().reportCount(alert.reportCount() + 1)
-                .deviceReports(Map.of(alert.devices().iterator().next(), 1L, S2, 1L))
-                .lastSeenMillis(Math.max(time, alert.lastSeenMillis())).build();
+        return alert -> {
+            Map<DeviceId, Long> devices = new LinkedHashMap<>(alert.deviceReports());
+            devices.merge(S2, 1L, Long::sum);
+            return alert.toBuilder().reportCount(alert.reportCount() + 1).deviceReports(devices)
+                    .lastSeenMillis(Math.max(time, alert.lastSeenMillis())).build();
+        };
     }
 
     private NidsAlert report(AlertKey key, long time) {

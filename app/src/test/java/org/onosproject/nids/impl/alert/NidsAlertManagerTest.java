@@ -6,6 +6,7 @@ package org.onosproject.nids.impl.alert;
 
 import org.junit.After;
 import org.junit.Before;
+import org.junit.BeforeClass;
 import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.net.NetTestTools;
@@ -69,6 +70,10 @@ public class NidsAlertManagerTest {
     private final TestModelService models = new TestModelService().add(MODEL);
     private DistributedNidsAlertStore store;
     private NidsAlertManager manager;
+
+    @BeforeClass
+    public static void openJavaBaseForKryo() {
+    }
 
     @Before
     public void setUp() {

@@ -1,0 +1,372 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import org.easymock.Capture;
+import org.easymock.CaptureType;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.onlab.packet.Ip4Address;
+import org.onosproject.net.DeviceId;
+import org.onosproject.nids.api.AlertQuery;
+import org.onosproject.nids.api.AlertSeverity;
+import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.DecisionStep;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.api.NidsAlertEvent;
+import org.onosproject.nids.api.NidsAlertListener;
+import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.model.tree.Condition;
+
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.easymock.EasyMock.anyLong;
+import static org.easymock.EasyMock.anyObject;
+import static org.easymock.EasyMock.capture;
+import static org.easymock.EasyMock.expect;
+import static org.easymock.EasyMock.expectLastCall;
+import static org.easymock.EasyMock.mock;
+import static org.easymock.EasyMock.replay;
+import static org.easymock.EasyMock.verify;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertSame;
+import static org.junit.Assert.assertTrue;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.ACK_REQ;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.ACK_RESP;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DATA_REQ;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DATA_RESP;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DETAILS_REQ;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DETAILS_RESP;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.MAX_ROWS;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.ROWS;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.WATCH_REQ;
+import static org.onosproject.nids.ui.UiTestSupport.MAPPER;
+import static org.onosproject.nids.ui.UiTestSupport.message;
+
+/**
+ * Rows, details, acknowledgement and pushes of the alerts view's message handler.
+ */
+public class NidsAlertsMessageHandlerTest {
+
+    /** 2026-01-15 10:00:00 UTC. */
+    private static final long T0 = 1_768_471_200_000L;
+    private static final DeviceId S1 = DeviceId.deviceId("device:bmv2:s1");
+    private static final DeviceId S2 = DeviceId.deviceId("device:bmv2:s2");
+    private static final DeviceId S3 = DeviceId.deviceId("device:bmv2:s3");
+
+    private final NidsAlert attack = NidsAlert.builder()
+            .id(7)
+            .flowKey(FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.3"), 40000, 9999, 6))
+            .modelId("nids-0123456789abcdef").classId(1).className("Attack").severity(AlertSeverity.HIGH).leafId(3)
+            .decisionPath(ImmutableList.of(
+                    new DecisionStep(2, "L4_DST_PORT", Condition.Operator.GREATER, 9000, 9999),
+                    new DecisionStep(5, "IN_PKTS", Condition.Operator.LESS_OR_EQUAL, 10, 12)))
+            .features(orderedFeatures())
+            .deviceReports(orderedReports())
+            .firstSeenMillis(T0).lastSeenMillis(T0 + 2_000).reportCount(3).state(AlertState.OPEN)
+            .build();
+
+    private final NidsAlert scan = NidsAlert.builder()
+            .id(8)
+            .flowKey(FlowKey.of(Ip4Address.valueOf("10.0.0.2"), Ip4Address.valueOf("10.0.0.4"), 0, 0, 1))
+            .classId(2).className("PortScan").severity(AlertSeverity.MEDIUM).leafId(4)
+            .deviceReports(ImmutableMap.of(S2, 1L))
+            .firstSeenMillis(T0 + 4_000).lastSeenMillis(T0 + 5_000).state(AlertState.ACKNOWLEDGED)
+            .build();
+
+    private NidsAlertService alertService;
+    private UiTestSupport.RecordingConnection conn;
+    private NidsAlertsMessageHandler handler;
+    private ScheduledExecutorService pushExecutor;
+    private final Capture<AlertQuery> queries = Capture.newInstance(CaptureType.ALL);
+
+    private static Map<String, Long> orderedFeatures() {
+        Map<String, Long> features = new LinkedHashMap<>();
+        features.put("L4_DST_PORT", 9999L);
+        features.put("PROTOCOL", 6L);
+        features.put("IN_PKTS", 12L);
+        return features;
+    }
+
+    private static Map<DeviceId, Long> orderedReports() {
+        Map<DeviceId, Long> reports = new LinkedHashMap<>();
+        reports.put(S3, 2L);
+        reports.put(S1, 1L);
+        return reports;
+    }
+
+    @Before
+    public void setUp() {
+        alertService = mock(NidsAlertService.class);
+        conn = new UiTestSupport.RecordingConnection();
+        pushExecutor = Executors.newSingleThreadScheduledExecutor();
+        handler = new NidsAlertsMessageHandler(pushExecutor, 0, ZoneOffset.UTC);
+    }
+
+    @After
+    public void tearDown() {
+        pushExecutor.shutdownNow();
+    }
+
+    private void start() {
+        replay(alertService);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsAlertService.class, alertService)));
+    }
+
+    private void expectAlerts(List<NidsAlert> alerts) {
+        expect(alertService.alerts(capture(queries))).andReturn(alerts).anyTimes();
+    }
+
+    private JsonNode rowsOf(ObjectNode response) {
+        return response.get(ROWS);
+    }
+
+    @Test
+    public void handlesTheViewsMessageTypes() {
+        start();
+        assertEquals(ImmutableList.of(ACK_REQ, DATA_REQ, DETAILS_REQ, WATCH_REQ).stream().sorted()
+                        .collect(Collectors.toList()),
+                handler.messageTypes().stream().sorted().collect(Collectors.toList()));
+    }
+
+    @Test
+    public void rowsHoldEveryColumnNewestFirstByDefault() {
+        expectAlerts(ImmutableList.of(attack, scan));
+        start();
+
+        handler.process(message(DATA_REQ, MAPPER.createObjectNode()));
+
+        JsonNode rows = rowsOf(conn.only(DATA_RESP));
+        assertEquals(2, rows.size());
+        JsonNode first = rows.get(0);
+        assertEquals("8", first.get("id").asText());
+        assertEquals("2026-01-15 10:00:05", first.get("time").asText());
+        assertEquals("MEDIUM", first.get("severity").asText());
+        assertEquals("PortScan", first.get("class").asText());
+        assertEquals("10.0.0.2 \u2192 10.0.0.4 ICMP", first.get("flow").asText());
+        assertEquals("device:bmv2:s2", first.get("device").asText());
+        assertEquals("-", first.get("model").asText());
+        assertEquals("ACKNOWLEDGED", first.get("state").asText());
+        assertEquals("1", first.get("reports").asText());
+
+        JsonNode second = rows.get(1);
+        assertEquals("7", second.get("id").asText());
+        assertEquals("2026-01-15 10:00:02", second.get("time").asText());
+        assertEquals("HIGH", second.get("severity").asText());
+        assertEquals("Attack", second.get("class").asText());
+        assertEquals("10.0.0.1:40000 \u2192 10.0.0.3:9999 TCP", second.get("flow").asText());
+        assertEquals("first reporter first", "device:bmv2:s3, device:bmv2:s1", second.get("device").asText());
+        assertEquals("nids-0123456789abcdef", second.get("model").asText());
+        assertEquals("OPEN", second.get("state").asText());
+        assertEquals("3", second.get("reports").asText());
+
+        assertEquals(1, queries.getValues().size());
+        assertEquals(MAX_ROWS, queries.getValue().limit());
+        assertFalse(queries.getValue().state().isPresent());
+    }
+
+    @Test
+    public void rowsSortAsTheViewAsks() {
+        expectAlerts(ImmutableList.of(scan, attack));
+        start();
+
+        ObjectNode bySeverity = MAPPER.createObjectNode().put("firstCol", "severity").put("firstDir", "desc");
+        handler.process(message(DATA_REQ, bySeverity));
+        assertEquals("HIGH", rowsOf(conn.payloads(DATA_RESP).get(0)).get(0).get("severity").asText());
+
+        ObjectNode byTimeAscending = MAPPER.createObjectNode().put("firstCol", "time").put("firstDir", "asc");
+        handler.process(message(DATA_REQ, byTimeAscending));
+        assertEquals("7", rowsOf(conn.payloads(DATA_RESP).get(1)).get(0).get("id").asText());
+    }
+
+    @Test
+    public void noAlertsSaySo() {
+        expectAlerts(ImmutableList.of());
+        start();
+
+        handler.process(message(DATA_REQ, MAPPER.createObjectNode()));
+
+        ObjectNode response = conn.only(DATA_RESP);
+        assertEquals(0, rowsOf(response).size());
+        assertTrue(response.get("annots").get("no_rows_msg").asText().startsWith("No alerts"));
+    }
+
+    @Test
+    public void detailsCarryTheDecisionPathAndTheFeatures() {
+        expect(alertService.alert(7)).andReturn(Optional.of(attack));
+        start();
+
+        handler.process(message(DETAILS_REQ, MAPPER.createObjectNode().put("id", "7")));
+
+        JsonNode d = conn.only(DETAILS_RESP).get("details");
+        assertEquals("7", d.get("id").asText());
+        assertEquals("Attack", d.get("class").asText());
+        assertEquals("HIGH", d.get("severity").asText());
+        assertEquals("OPEN", d.get("state").asText());
+        assertTrue(d.get("canAck").asBoolean());
+        assertEquals("10.0.0.1:40000", d.get("source").asText());
+        assertEquals("10.0.0.3:9999", d.get("destination").asText());
+        assertEquals("TCP", d.get("protocol").asText());
+        assertEquals("2026-01-15 10:00:00", d.get("firstSeen").asText());
+        assertEquals("2026-01-15 10:00:02", d.get("lastSeen").asText());
+        assertEquals(3, d.get("leaf").asInt());
+
+        JsonNode path = d.get("decisionPath");
+        assertEquals(2, path.size());
+        assertEquals("L4_DST_PORT = 9999 > 9000", path.get(0).get("text").asText());
+        assertTrue(path.get(0).get("holds").asBoolean());
+        assertEquals("IN_PKTS = 12, not <= 10", path.get(1).get("text").asText());
+        assertFalse(path.get(1).get("holds").asBoolean());
+
+        JsonNode features = d.get("features");
+        assertEquals(3, features.size());
+        assertEquals("L4_DST_PORT", features.get(0).get("name").asText());
+        assertEquals(9999, features.get(0).get("value").asLong());
+        assertEquals("IN_PKTS", features.get(2).get("name").asText());
+
+        JsonNode devices = d.get("devices");
+        assertEquals("device:bmv2:s3", devices.get(0).get("device").asText());
+        assertEquals(2, devices.get(0).get("reports").asLong());
+        verify(alertService);
+    }
+
+    @Test
+    public void detailsOfAnUnknownAlertSaySo() {
+        expect(alertService.alert(99)).andReturn(Optional.empty());
+        start();
+
+        handler.process(message(DETAILS_REQ, MAPPER.createObjectNode().put("id", 99)));
+
+        ObjectNode response = conn.only(DETAILS_RESP);
+        assertEquals("No alert 99", response.get("error").asText());
+        assertEquals(0, response.get("details").size());
+    }
+
+    @Test
+    public void acknowledgeCallsTheServiceAndAnswersWithTheNewState() {
+        expect(alertService.acknowledge(7)).andReturn(attack.withState(AlertState.ACKNOWLEDGED));
+        start();
+
+        handler.process(message(ACK_REQ, MAPPER.createObjectNode().put("id", "7")));
+
+        ObjectNode ack = conn.only(ACK_RESP);
+        assertEquals(7, ack.get("id").asLong());
+        assertEquals("ACKNOWLEDGED", ack.get("state").asText());
+        assertFalse(ack.has("error"));
+        JsonNode d = conn.only(DETAILS_RESP).get("details");
+        assertEquals("ACKNOWLEDGED", d.get("state").asText());
+        assertFalse(d.get("canAck").asBoolean());
+        verify(alertService);
+    }
+
+    @Test
+    public void acknowledgingAnUnknownAlertAnswersWithTheReason() {
+        expect(alertService.acknowledge(99)).andThrow(new NidsException(NidsException.Kind.NOT_FOUND, "no alert 99"));
+        expect(alertService.alert(99)).andReturn(Optional.empty());
+        start();
+
+        handler.process(message(ACK_REQ, MAPPER.createObjectNode().put("id", 99)));
+
+        assertEquals("Cannot acknowledge alert 99: no alert 99", conn.only(ACK_RESP).get("error").asText());
+        assertEquals("No alert 99", conn.only(DETAILS_RESP).get("error").asText());
+    }
+
+    @Test
+    public void alertEventsPushTheTableWhileTheViewWatches() throws Exception {
+        Capture<NidsAlertListener> listener = Capture.newInstance();
+        alertService.addListener(capture(listener));
+        expectLastCall().once();
+        alertService.removeListener(anyObject(NidsAlertListener.class));
+        expectLastCall().once();
+        List<NidsAlert> stored = new ArrayList<>(ImmutableList.of(attack));
+        expect(alertService.alerts(anyObject(AlertQuery.class))).andAnswer(() -> ImmutableList.copyOf(stored))
+                .anyTimes();
+        start();
+
+        ObjectNode byClass = MAPPER.createObjectNode().put("firstCol", "class").put("firstDir", "asc");
+        handler.process(message(DATA_REQ, byClass));
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", true)));
+        assertTrue(handler.watching());
+
+        stored.add(scan);
+        listener.getValue().event(new NidsAlertEvent(NidsAlertEvent.Type.ALERT_RAISED, scan, null));
+        waitForPushes();
+
+        List<ObjectNode> responses = conn.payloads(DATA_RESP);
+        assertEquals("the request, then one push", 2, responses.size());
+        JsonNode pushed = rowsOf(responses.get(1));
+        assertEquals(2, pushed.size());
+        assertEquals("pushed with the view's sort order", "Attack", pushed.get(0).get("class").asText());
+        assertEquals("PortScan", pushed.get(1).get("class").asText());
+
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", false)));
+        assertFalse(handler.watching());
+        listener.getValue().event(new NidsAlertEvent(NidsAlertEvent.Type.ALERT_UPDATED, scan, scan));
+        waitForPushes();
+        assertEquals("no push once the view stopped watching", 2, conn.payloads(DATA_RESP).size());
+
+        handler.destroy();
+        handler.destroy();
+        verify(alertService);
+    }
+
+    @Test
+    public void destroyStopsListening() {
+        Capture<NidsAlertListener> listener = Capture.newInstance();
+        alertService.addListener(capture(listener));
+        expectLastCall().once();
+        Capture<NidsAlertListener> removed = Capture.newInstance();
+        alertService.removeListener(capture(removed));
+        expectLastCall().once();
+        start();
+
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", true)));
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", true)));
+        handler.destroy();
+        handler.destroy();
+
+        assertSame(listener.getValue(), removed.getValue());
+        assertFalse(handler.watching());
+        verify(alertService);
+    }
+
+    @Test
+    public void eventsBeforeAnyTableRequestPushNothing() throws Exception {
+        Capture<NidsAlertListener> listener = Capture.newInstance();
+        alertService.addListener(capture(listener));
+        alertService.removeListener(anyObject(NidsAlertListener.class));
+        expect(alertService.alerts(anyObject(AlertQuery.class))).andReturn(ImmutableList.of()).anyTimes();
+        expect(alertService.alert(anyLong())).andReturn(Optional.empty()).anyTimes();
+        start();
+
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", true)));
+        listener.getValue().event(new NidsAlertEvent(NidsAlertEvent.Type.ALERT_RAISED, attack, null));
+        waitForPushes();
+
+        assertTrue(conn.payloads(DATA_RESP).isEmpty());
+    }
+
+    /** Waits for every push scheduled so far (due at once: the test handler has no minimum interval). */
+    private void waitForPushes() throws Exception {
+        pushExecutor.schedule(() -> { }, 1, TimeUnit.MILLISECONDS).get(5, TimeUnit.SECONDS);
+    }
+}
