@@ -12,6 +12,11 @@ def test_every_switch_is_available_with_the_nids_pipeconf(stack):
     assert len(stack.topology.switches) >= 3
 
 
+def port_number(port):
+    """ONOS writes named ports as "[s1-eth3](3)" and unnamed ones as "3"."""
+    return port.rsplit("(", 1)[-1].rstrip(")") if port.endswith(")") else port
+
+
 def test_lldp_discovers_every_link(stack):
     expected = set()
     for link in stack.topology.links:
@@ -21,8 +26,8 @@ def test_lldp_discovers_every_link(stack):
 
     def discovered():
         links = stack.rest.get("/onos/v1/links", retry=False)["links"]
-        found = {(f"{l['src']['device']}/{l['src']['port']}", f"{l['dst']['device']}/{l['dst']['port']}")
-                 for l in links}
+        found = {(f"{l['src']['device']}/{port_number(l['src']['port'])}",
+                  f"{l['dst']['device']}/{port_number(l['dst']['port'])}") for l in links}
         return expected <= found
 
     onos_mod.wait_until(discovered, 60, 2, f"{len(expected)} unidirectional links")
@@ -30,8 +35,8 @@ def test_lldp_discovers_every_link(stack):
 
 def test_hosts_are_learned_from_arp(stack):
     for host in stack.topology.hosts:
-        # An ARP request reaches the switch (and ONOS, by packet-in) whether or not anybody answers it.
-        fabric_mod.host_exec(host.name, "arping", "-c", "1", "-w", "1", "10.0.0.254", timeout=10)
+        # Pinging an address nobody has makes the host broadcast ARP requests, which the switch punts to ONOS.
+        fabric_mod.host_exec(host.name, "ping", "-c", "2", "-W", "1", "10.0.0.254", timeout=10)
 
     def learned():
         hosts = stack.rest.get("/onos/v1/hosts", retry=False)["hosts"]

@@ -24,7 +24,7 @@ GUI = onos_mod.DEFAULT_URL + "/onos/ui"
 IMG_DIR = os.path.join(models.ROOT, "docs", "img")
 VIEWPORT = {"width": 1600, "height": 900}
 
-ATTACK_PORT = 9999
+ATTACK_PORT = 6666      # the models suite uses 9999 and 7777
 ATTACK_SERVER = "10.0.0.3"
 WAIT_MS = 30_000          # any one browser wait
 ALERT_WAIT_S = 90         # traffic → switch report → alert → table row
@@ -94,31 +94,95 @@ def open_view(page, view_id, root_selector):
     page.wait_for_selector(root_selector)
 
 
-def screenshot(page, name):
+def test_both_views_are_in_the_network_section_of_the_nav_menu(gui):
+    page = gui
+    for view_id, label in (("nidsAlerts", "NIDS Alerts"), ("nidsModels", "NIDS Models")):
+        link = page.locator(f"#nav a[href='#/{view_id}']")
+        link.wait_for(state="attached")
+        assert link.inner_text().strip() == label
+    sections = page.eval_on_selector_all(
+        "#nav .nav-hdr, #nav a", "els => els.map(e => e.classList.contains('nav-hdr') ? '#' + e.innerText : "
+                                  "e.getAttribute('href'))")
+    section = None
+    for item in sections:
+        if item.startswith("#") and not item.startswith("#/"):
+            section = item[1:].strip().lower()
+        elif item in ("#/nidsAlerts", "#/nidsModels"):
+            assert section == "network", sections
+
+
+def settle(page, panel=None, quiet_s=3.0, timeout_s=20.0):
+    """Waits (bounded) for the GUI to be still for quiet_s: the same view text, no flash message, no row flashing a
+    change, the details panel (if any) faded in. A GUI that never settles only makes a screenshot less tidy."""
+    page.mouse.move(0, 0)
+    still = """panel => !document.querySelector('#flash .flashItem')
+        && !document.querySelector('#view tr.data-change')
+        && (!panel || getComputedStyle(document.querySelector(panel)).opacity === '1')"""
+    deadline = time.monotonic() + timeout_s
+    last, quiet_since = None, None
+    while time.monotonic() < deadline:
+        text = page.inner_text("#view")
+        if text == last and page.evaluate(still, panel):
+            quiet_since = quiet_since or time.monotonic()
+            if time.monotonic() - quiet_since >= quiet_s:
+                return
+        else:
+            quiet_since = None
+        last = text
+        page.wait_for_timeout(250)
+
+
+def screenshot(page, name, panel=None):
+    settle(page, panel)
     os.makedirs(IMG_DIR, exist_ok=True)
     path = os.path.join(IMG_DIR, name)
     page.screenshot(path=path)
     return path
 
 
+def _active_model_id(stack):
+    try:
+        return stack.rest.get("/onos/nids/models/active")["id"]
+    except onos_mod.RestError as e:
+        if e.status == 404:
+            return None
+        raise
+
+
+def _activate(stack, model_id):
+    status, result = stack.rest.post(f"/onos/nids/models/{model_id}/activate")
+    assert status == 200, result
+    assert {d["outcome"] for d in result["devices"]} == {"FLIPPED"}, result
+
+
 @pytest.fixture(scope="module")
 def active_model(routed, tmp_path_factory):
-    """A model that calls TCP flows to port 9999 attacks, uploaded (or already there) and active on every switch."""
+    """A model that calls TCP flows to port 6666 attacks, active on every switch for this module.
+
+    Its own attack port keeps its (content-derived) id apart from the models suite's. Afterwards the model that was
+    active before is active again and this one is removed; with none before, this one stays (the active model cannot
+    be removed).
+    """
     stack = routed
     work = tmp_path_factory.mktemp("gui-model")
     data = str(work / "port-rule.csv.gz")
     models.write_port_rule_dataset(data, ATTACK_PORT, seed=ATTACK_PORT)
     bundle = models.train(data, str(work / "model.json"))
+    previous = _active_model_id(stack)
+    uploaded = False
     try:
         status, body = stack.rest.post("/onos/nids/models", bundle)
         assert status == 201, body
+        uploaded = True
     except onos_mod.RestError as e:
-        if e.status != 409:  # the models suite may have stored the same model (ids are content-derived)
+        if e.status != 409:  # stored by an earlier run of this module in the same session
             raise
-    status, result = stack.rest.post(f"/onos/nids/models/{bundle['model_id']}/activate")
-    assert status == 200, result
-    assert {d["outcome"] for d in result["devices"]} == {"FLIPPED"}, result
-    return bundle
+    _activate(stack, bundle["model_id"])
+    yield bundle
+    if previous and previous != bundle["model_id"]:
+        _activate(stack, previous)
+        if uploaded:
+            stack.rest.delete(f"/onos/nids/models/{bundle['model_id']}")
 
 
 def tcp_attempts(host, ip, port, count):
@@ -159,20 +223,20 @@ def test_a_live_alert_is_shown_explained_and_acknowledged(gui, routed, active_mo
     row = page.locator(f"{ALERT_ROWS}[row-id='{new_row}']")
     text = row.inner_text()
     assert "Attack" in text and "OPEN" in text and active_model["model_id"] in text, text
-    page.mouse.move(0, 0)
     screenshot(page, "nids-alerts.png")
 
     row.click()
     panel = page.locator(PANEL)
     panel.get_by_text(f"Alert {new_row}", exact=True).wait_for()
     panel.get_by_text("Decision path").wait_for()
-    panel.get_by_text("L4_DST_PORT", exact=False).first.wait_for()
+    panel.locator("ol.nids-path li").first.wait_for()
+    assert "L4_DST_PORT" in panel.locator("ol.nids-path").inner_text()
     panel_text = panel.inner_text()
     assert "Features (latest report)" in panel_text, panel_text
     assert f"{ATTACK_SERVER}:{ATTACK_PORT}" in panel_text, panel_text
     ack = panel.locator("#nids-ack-btn")
     assert ack.is_enabled() and ack.inner_text() == "Acknowledge"
-    screenshot(page, "nids-alert-details.png")
+    screenshot(page, "nids-alert-details.png", panel=PANEL)
 
     ack.click()
     page.wait_for_function(

@@ -259,9 +259,13 @@ def test_bank_flip_under_traffic(nids):
     finally:
         stop.set()
         t.join(timeout=30)
-    time.sleep(0.5)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:                  # until the switch has classified every packet
+        delta = sw.counter_delta(before, CLASS_COUNTER)
+        if sum(delta) >= sent[0]:
+            break
+        time.sleep(0.2)
     reports = sw.reports(timeout=10.0)
-    delta = sw.counter_delta(before, CLASS_COUNTER)
     assert delta[0 * per_bank + 0] == 0 and delta[1 * per_bank + 0] == 0, "a packet saw two banks"
     assert delta[0 * per_bank + 1] > 0 and delta[1 * per_bank + 2] > 0, "both banks classified traffic"
     assert delta[0 * per_bank + 1] + delta[1 * per_bank + 2] == sent[0] == sum(delta)
