@@ -9,7 +9,7 @@ DEBS=(
   # build: Java 17 JDK (compiles --release 11 bytecode), Maven, Python venv
   openjdk-17-jdk-headless maven python3-venv python3-pip
   # fabric and tests: namespaces, captures, traffic and attack tools, NetFlow collector, browser for GUI tests
-  iproute2 ethtool procps psmisc curl jq mininet tcpdump tshark nmap hping3 iperf3 nfdump hydra
+  iproute2 iputils-ping arping ethtool procps psmisc curl jq mininet tcpdump tshark nmap hping3 iperf3 nfdump hydra
   openssh-server openssh-client netcat-openbsd chromium
 )
 

@@ -35,8 +35,13 @@ def test_lldp_discovers_every_link(stack):
 
 def test_hosts_are_learned_from_arp(stack):
     for host in stack.topology.hosts:
-        # Pinging an address nobody has makes the host broadcast ARP requests, which the switch punts to ONOS.
-        fabric_mod.host_exec(host.name, "ping", "-c", "2", "-W", "1", "10.0.0.254", timeout=10)
+        # A datagram to an address nobody has makes the host's kernel broadcast ARP requests, which the switch
+        # punts to ONOS.
+        fabric_mod.host_exec(host.name, "python3", "-c",
+                             "import socket,time\n"
+                             "s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM)\n"
+                             "for i in range(3):\n"
+                             "    s.sendto(b'arp?',('10.0.0.254',9)); time.sleep(0.5)\n", timeout=10)
 
     def learned():
         hosts = stack.rest.get("/onos/v1/hosts", retry=False)["hosts"]

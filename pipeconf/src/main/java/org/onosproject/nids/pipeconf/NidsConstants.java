@@ -126,12 +126,6 @@ public final class NidsConstants {
             PiActionId.of("NidsIngress.cfg.set_config");
     public static final PiActionId NIDS_INGRESS_CFG_SET_EDGE =
             PiActionId.of("NidsIngress.cfg.set_edge");
-    public static final PiActionId NIDS_INGRESS_FLOWS_READ_STATE =
-            PiActionId.of("NidsIngress.flows.read_state");
-    public static final PiActionId NIDS_INGRESS_FLOWS_WRITE_STATE =
-            PiActionId.of("NidsIngress.flows.write_state");
-    public static final PiActionId NIDS_INGRESS_FLOWS_CLEAR_CUR =
-            PiActionId.of("NidsIngress.flows.clear_cur");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_SELECT_FEATURE =
             PiActionId.of("NidsIngress.classifier.select_feature");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_SET_CODE =
