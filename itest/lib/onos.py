@@ -125,7 +125,10 @@ class OnosProcess:
         # registered at boot and refuse the fresh one.
         for name in self.remove_apps:
             shutil.rmtree(os.path.join(self.onos_home, "apps", name), ignore_errors=True)
+        # Karaf refuses to start while its instance file names a live pid; after a killed run that pid may belong
+        # to another process. The caller has made sure no ONOS answers and holds the stack lock.
         env = dict(os.environ, JAVA_HOME=self.java_home, ONOS_APPS=",".join(self.apps),
+                   CHECK_ROOT_INSTANCE_RUNNING="false",
                    PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}")
         log = open(os.path.join(self.log_dir, "onos.out"), "ab")
         self.process = subprocess.Popen([os.path.join(self.onos_home, "bin", "onos-service"), "apps-clean", "clean"],
@@ -144,14 +147,23 @@ class OnosProcess:
     def stop(self, grace=30):
         if self.process is None:
             return
+        group = self.process.pid
         try:
-            os.killpg(self.process.pid, signal.SIGTERM)
+            os.killpg(group, signal.SIGTERM)
             self.process.wait(timeout=grace)
         except ProcessLookupError:
             pass
         except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
+            os.killpg(group, signal.SIGKILL)
             self.process.wait(timeout=10)
+        # The launcher script exits before Karaf's JVM does: wait until the whole group is gone, so that the next
+        # session does not find a Karaf instance still shutting down.
+        deadline = time.monotonic() + grace
+        while _group_alive(group):
+            if time.monotonic() > deadline:
+                os.killpg(group, signal.SIGKILL)
+                deadline = time.monotonic() + 10
+            time.sleep(0.5)
         self.process = None
         if os.path.exists(self.pid_file()):
             os.remove(self.pid_file())
@@ -165,6 +177,16 @@ def apps_active(rest, names):
     apps = rest.get("/onos/v1/applications", retry=False).get("applications", [])
     states = {a["name"]: a.get("state") for a in apps}
     return all(states.get(n) == "ACTIVE" for n in names)
+
+
+def _group_alive(group):
+    try:
+        os.killpg(group, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
 
 
 def install_app(rest, oar_path, app_name):
