@@ -91,7 +91,8 @@ def stack():
     lock = _exclusive_stack_lock()
     oar = built_oar()
     app_name = oar_app_name(oar)
-    topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
+    # Benchmarks ask for a bigger fabric (NIDS_FABRIC_LEAVES); the suites run on 2 leaves + 1 spine.
+    topology = topo.leaf_spine(leaves=int(os.environ.get("NIDS_FABRIC_LEAVES", "2")), spines=1, hosts_per_leaf=2)
     rest = onos_mod.Rest()
     onos = onos_mod.OnosProcess(reference_stack.onos_home(), reference_stack.java11_home(), BOOT_APPS, LOG_DIR,
                                 remove_apps=[app_name])

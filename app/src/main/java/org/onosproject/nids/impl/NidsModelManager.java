@@ -408,7 +408,10 @@ public class NidsModelManager implements NidsModelService {
     List<DeviceId> targetDevices() {
         List<DeviceId> devices = new ArrayList<>();
         for (Device device : deviceService.getAvailableDevices()) {
-            if (runsNidsPipeconf(device.id()) && mastershipService.isLocalMaster(device.id())) {
+            // While ONOS re-asserts mastership (it does so periodically over P4Runtime) a device briefly has no
+            // master; skipping it then would silently leave it out of a rollout.
+            if (runsNidsPipeconf(device.id()) && (mastershipService.isLocalMaster(device.id())
+                    || mastershipService.getMasterFor(device.id()) == null)) {
                 devices.add(device.id());
             }
         }

@@ -123,6 +123,7 @@ public class NidsModelManagerTest {
 
     private final List<Device> available = new CopyOnWriteArrayList<>();
     private final Set<DeviceId> notMaster = ConcurrentHashMap.newKeySet();
+    private final Set<DeviceId> masterless = ConcurrentHashMap.newKeySet();
     private final Map<DeviceId, NidsDeviceConfig> nidsConfigs = new ConcurrentHashMap<>();
     private final FakeFlowRuleService flows = new FakeFlowRuleService();
     private final FakeGroupService groups = new FakeGroupService();
@@ -235,7 +236,15 @@ public class NidsModelManagerTest {
         manager.mastershipService = new MastershipServiceAdapter() {
             @Override
             public boolean isLocalMaster(DeviceId deviceId) {
-                return !notMaster.contains(deviceId);
+                return !notMaster.contains(deviceId) && !masterless.contains(deviceId);
+            }
+
+            @Override
+            public org.onosproject.cluster.NodeId getMasterFor(DeviceId deviceId) {
+                if (masterless.contains(deviceId)) {
+                    return null;
+                }
+                return org.onosproject.cluster.NodeId.nodeId(notMaster.contains(deviceId) ? "other" : "local");
             }
         };
         manager.edgePortService = new EdgePortServiceAdapter() {
@@ -582,6 +591,15 @@ public class NidsModelManagerTest {
         assertFalse(result.previousModelId().isPresent());
         assertFalse(flows.tables.containsKey(OTHER));
         assertEquals(manager.deviceStates(), store.deviceStates());
+    }
+
+    @Test
+    public void aSwitchWithoutAMasterForAMomentIsStillProgrammed() {
+        masterless.add(S2);
+        manager.upload(jsonA);
+        RolloutResult result = manager.activate(modelA.modelId());
+        assertEquals(2, result.devices().size());
+        assertRuns(S2, modelA, 1, 1);
     }
 
     @Test
