@@ -162,3 +162,14 @@ def cleanup(topology=None):
 def _ip_json(*args):
     out = _run("ip", "-j", *args, check=False).stdout.strip()
     return json.loads(out) if out else []
+
+
+def tcp_attempts(host_name, ip, port, count):
+    """Opens `count` TCP connections (or attempts: nobody needs to listen) from a host; bounded by timeouts."""
+    script = ("import socket\n"
+              f"for i in range({count}):\n"
+              "    s=socket.socket(); s.settimeout(0.3)\n"
+              f"    try: s.connect(('{ip}', {port}))\n"
+              "    except OSError: pass\n"
+              "    s.close()\n")
+    host_exec(host_name, "python3", "-c", script, timeout=60)

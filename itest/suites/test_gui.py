@@ -188,16 +188,6 @@ def active_model(routed, tmp_path_factory):
             stack.rest.delete(f"/onos/nids/models/{bundle['model_id']}")
 
 
-def tcp_attempts(host, ip, port, count):
-    script = ("import socket\n"
-              f"for i in range({count}):\n"
-              "    s=socket.socket(); s.settimeout(0.3)\n"
-              f"    try: s.connect(('{ip}', {port}))\n"
-              "    except OSError: pass\n"
-              "    s.close()\n")
-    fabric_mod.host_exec(host, "python3", "-c", script, timeout=60)
-
-
 def row_ids(page):
     return set(page.eval_on_selector_all(ALERT_ROWS, "rows => rows.map(r => r.getAttribute('row-id'))"))
 
@@ -208,7 +198,7 @@ def test_a_live_alert_is_shown_explained_and_acknowledged(gui, routed, active_mo
     page.wait_for_selector("#ov-nids-alerts .table-body tr")  # a row, or the "no alerts" row: the table answered
     before = row_ids(page)
 
-    tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)
+    fabric_mod.tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)
 
     # No reload from here on: the open view must show the new alert by itself.
     target = f"\u2192 {ATTACK_SERVER}:{ATTACK_PORT} TCP"

@@ -108,23 +108,13 @@ def class_counters(stack, device_id):
     return {c["class"]: c["packets"] for c in device.get("classCounters", [])}
 
 
-def tcp_attempts(host, ip, port, count):
-    script = ("import socket\n"
-              f"for i in range({count}):\n"
-              "    s=socket.socket(); s.settimeout(0.3)\n"
-              f"    try: s.connect(('{ip}', {port}))\n"
-              "    except OSError: pass\n"
-              "    s.close()\n")
-    fabric_mod.host_exec(host, "python3", "-c", script, timeout=60)
-
-
 def test_traffic_is_counted_in_the_class_the_model_gives(routed, bundles):
     stack = routed
     activate(stack, upload(stack, bundles["a"]))
     edge = stack.topology.switch("s1").device_id
     before = class_counters(stack, edge)
-    tcp_attempts("h1", "10.0.0.3", ATTACK_PORT_A, 5)
-    tcp_attempts("h1", "10.0.0.3", BENIGN_PORT, 5)
+    fabric_mod.tcp_attempts("h1", "10.0.0.3", ATTACK_PORT_A, 5)
+    fabric_mod.tcp_attempts("h1", "10.0.0.3", BENIGN_PORT, 5)
 
     def counted():
         now = class_counters(stack, edge)

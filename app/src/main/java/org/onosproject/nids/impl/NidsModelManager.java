@@ -5,7 +5,6 @@
 package org.onosproject.nids.impl;
 
 import com.google.common.collect.ImmutableList;
-import org.onlab.util.ImmutableByteSequence;
 import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
@@ -48,6 +47,7 @@ import org.onosproject.nids.model.bundle.ModelBundleCodec;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.pipeconf.ClassifierTables;
+import org.onosproject.nids.pipeconf.NidsInterpreter;
 import org.onosproject.nids.pipeconf.NidsPipeconfLoader;
 import org.onosproject.nids.pipeconf.NidsPipelineCapacity;
 import org.osgi.service.component.ComponentContext;
@@ -441,16 +441,8 @@ public class NidsModelManager implements NidsModelService {
         }
         return ((PiCriterion) criterion).fieldMatch(HDR_BANK)
                 .filter(m -> m instanceof PiExactFieldMatch)
-                .map(m -> (int) unsigned(((PiExactFieldMatch) m).value()))
+                .map(m -> (int) NidsInterpreter.unsigned(((PiExactFieldMatch) m).value()))
                 .orElse(-1);
-    }
-
-    private static long unsigned(ImmutableByteSequence bytes) {
-        long value = 0;
-        for (byte b : bytes.asArray()) {
-            value = (value << 8) | (b & 0xff);
-        }
-        return value;
     }
 
     // ---------------------------------------------------------------------------------------------- switches

@@ -208,8 +208,14 @@ public class NidsInterpreter extends AbstractHandlerBehaviour implements PiPipel
         return new DefaultInboundPacket(new ConnectPoint(deviceId, port), frame, ByteBuffer.wrap(data));
     }
 
-    /** P4Runtime may send the shortest byte string that holds a value, so no fixed width is assumed. */
-    static long unsigned(ImmutableByteSequence bytes) {
+    /**
+     * The unsigned value of a P4Runtime byte string. P4Runtime may send the shortest string that holds a value, so
+     * no fixed width is assumed.
+     *
+     * @param bytes big-endian bytes
+     * @return the value
+     */
+    public static long unsigned(ImmutableByteSequence bytes) {
         long value = 0;
         for (byte b : bytes.asArray()) {
             value = (value << 8) | (b & 0xff);
