@@ -44,7 +44,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -78,6 +82,9 @@ import static org.slf4j.LoggerFactory.getLogger;
         })
 public class NidsFlowManager implements NidsFlowRecordService {
 
+    /** Attack records waiting for the alert service; beyond this, under a flood, they are counted and dropped. */
+    static final int ALERT_QUEUE_CAPACITY = 10_000;
+
     /** How often a malformed report may be logged. */
     static final long MALFORMED_LOG_INTERVAL_MILLIS = 60_000;
 
@@ -103,7 +110,10 @@ public class NidsFlowManager implements NidsFlowRecordService {
     private final Map<DeviceId, SlotTracker> slots = new ConcurrentHashMap<>();
     private final AtomicLong decoded = new AtomicLong();
     private final AtomicLong malformed = new AtomicLong();
+    private final AtomicLong alertsDropped = new AtomicLong();
     private volatile long lastMalformedLog;
+    private volatile long lastAlertDropLog;
+    private ExecutorService alertExecutor;
     private NetflowExporter exporter;
     private ScheduledExecutorService sweeper;
 
@@ -112,6 +122,10 @@ public class NidsFlowManager implements NidsFlowRecordService {
         componentConfigService.registerProperties(getClass());
         readConfiguration(context);
         exporter = new NetflowExporter(NetflowExportConfig.fromProperties(properties(context)));
+        // Alerts touch distributed maps (several round trips): keep them off the packet thread, bounded.
+        alertExecutor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+                                               new ArrayBlockingQueue<>(ALERT_QUEUE_CAPACITY),
+                                               groupedThreads("onos/nids", "alerts-%d", log));
         packetService.addProcessor(processor, PacketProcessor.director(1));
         sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "sweep-%d", log));
         sweeper.scheduleWithFixedDelay(this::sweepIdleFlows, 5, 5, TimeUnit.SECONDS);
@@ -122,6 +136,7 @@ public class NidsFlowManager implements NidsFlowRecordService {
     protected void deactivate() {
         packetService.removeProcessor(processor);
         sweeper.shutdownNow();
+        alertExecutor.shutdownNow();
         exporter.close();
         componentConfigService.unregisterProperties(getClass(), false);
         log.info("Stopped");
@@ -238,12 +253,31 @@ public class NidsFlowManager implements NidsFlowRecordService {
         exporter.export(record);
         if (record.isAttack()) {
             try {
-                alertService.report(record);
-            } catch (RuntimeException e) {
-                log.warn("Alert service refused {}: {}", record, e.getMessage(), e);
+                alertExecutor.execute(() -> raiseAlert(record));
+            } catch (RejectedExecutionException e) {
+                alertsDropped.incrementAndGet();
+                long now = System.currentTimeMillis();
+                if (now - lastAlertDropLog > MALFORMED_LOG_INTERVAL_MILLIS) {
+                    lastAlertDropLog = now;
+                    log.warn("Alert queue full: {} attack record(s) not turned into alerts so far",
+                             alertsDropped.get());
+                }
             }
         }
         return Optional.of(record);
+    }
+
+    private void raiseAlert(FlowRecord record) {
+        try {
+            alertService.report(record);
+        } catch (RuntimeException e) {
+            log.warn("Alert service refused {}: {}", record, e.getMessage(), e);
+        }
+    }
+
+    /** @return attack records dropped because the alert queue was full */
+    public long alertsDropped() {
+        return alertsDropped.get();
     }
 
     FlowRecord toRecord(DeviceId deviceId, FlowReport report, long now) {
