@@ -5,19 +5,11 @@
 package org.onosproject.nids.impl.alert;
 
 import org.junit.Test;
+import org.onosproject.nids.impl.CfgdefAssert;
 
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.TreeMap;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
-import static org.junit.Assert.assertNotNull;
 
 /**
  * NidsAlertManager.cfgdef (what `cfg get` shows) lists exactly the properties of AlertPropertyConstants (what the
@@ -25,37 +17,10 @@ import static org.junit.Assert.assertNotNull;
  */
 public class AlertPropertyConstantsTest {
 
-    private static final String CFGDEF = "NidsAlertManager.cfgdef";
-    private static final String DEFAULT_SUFFIX = "_DEFAULT";
-
     @Test
     public void cfgdefListsExactlyTheConstantsWithTheirDefaults() throws Exception {
-        Map<String, String> cfgdef = new TreeMap<>();
-        try (InputStream in = NidsAlertManager.class.getResourceAsStream(CFGDEF)) {
-            assertNotNull("missing " + CFGDEF, in);
-            BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String line;
-            while ((line = lines.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] parts = line.split("\\|", 4);
-                assertEquals("name|TYPE|default|description: " + line, 4, parts.length);
-                assertFalse("description of " + parts[0], parts[3].isBlank());
-                assertEquals("listed twice: " + parts[0], null, cfgdef.put(parts[0], parts[1] + "|" + parts[2]));
-            }
-        }
-        Map<String, String> constants = new TreeMap<>();
-        for (Field name : AlertPropertyConstants.class.getDeclaredFields()) {
-            if (!Modifier.isStatic(name.getModifiers()) || name.getName().endsWith(DEFAULT_SUFFIX)) {
-                continue;
-            }
-            Field value = AlertPropertyConstants.class.getDeclaredField(name.getName() + DEFAULT_SUFFIX);
-            String type = value.getType() == String.class ? "STRING" : "INTEGER";
-            assertEquals(value.toString(), type.equals("STRING") ? String.class : int.class, value.getType());
-            constants.put((String) name.get(null), type + "|" + value.get(null));
-        }
+        Map<String, String> constants = CfgdefAssert.constants(AlertPropertyConstants.class);
         assertEquals(3, constants.size());
-        assertEquals(constants, cfgdef);
+        assertEquals(constants, CfgdefAssert.cfgdef(NidsAlertManager.class, "NidsAlertManager.cfgdef"));
     }
 }
