@@ -14,7 +14,7 @@ CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json 
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY)
 
 .PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
-        bench-model bench-rollout stack clean
+        bench-model bench-rollout bench-alerts stack clean
 
 help: ## this list
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -74,6 +74,13 @@ bench-model: ## train + compile + eval a tree on the UNSW sample (../shared/data
 bench-rollout: ## time a <=256-leaf model's rollout to 4 BMv2 switches (root, reference stack, datasets)
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	NIDS_FABRIC_LEAVES=3 .venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_rollout.py
+
+bench-alerts: ## first malicious packet -> alert over REST (100 flows, BMv2 fabric) and the app's report decode rate
+	mvn -B -q -o -pl app -am test -Dtest=ReportPipelineBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
+	    -DfailIfNoTests=false
+	@grep -h '^bench-alerts:' app/target/surefire-reports/*ReportPipelineBenchmark-output.txt
+	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
+	.venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_alerts.py
 
 clean: ## remove build outputs
 	mvn -B -q clean

@@ -1,6 +1,9 @@
 # Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest itest/suites/test_models.py)
 """Models trained by model-tools, uploaded over REST, rolled out to every switch, checked on the switches."""
+import json
 import os
+import signal
+import subprocess
 import sys
 import time
 
@@ -169,3 +172,105 @@ def _safe(check):
     except Exception:  # the switch is still coming back: gRPC errors are expected for a while
         time.sleep(1)
         return False
+
+
+# --- multi-class models: class ids that differ between two models make a mix of banks visible -----------------------
+
+PORT_SCAN_THEN_DOS = {7001: "Scan", 7002: "DoS"}   # model x
+PORT_DOS_THEN_SCAN = {7001: "DoS", 7002: "Scan"}   # model y: the same classes, swapped ports
+
+
+@pytest.fixture(scope="module")
+def multiclass(tmp_path_factory):
+    work = tmp_path_factory.mktemp("multiclass")
+    trained = {}
+    for name, classes in (("x", PORT_SCAN_THEN_DOS), ("y", PORT_DOS_THEN_SCAN)):
+        data = str(work / f"{name}.csv.gz")
+        models.write_port_classes_dataset(data, classes)
+        out = str(work / f"{name}.json")
+        trained[name] = models.train(data, out, "--label", "Attack", "--features", "L4_DST_PORT,IN_PKTS,TCP_FLAGS",
+                                     binary=False)
+        trained[name]["_file"] = out
+    assert trained["x"]["classes"] == trained["y"]["classes"] == ["Benign", "DoS", "Scan"]
+    return trained
+
+
+def _bundle(model):
+    return {k: v for k, v in model.items() if not k.startswith("_")}
+
+
+def class_counter_cells(stack, switch):
+    """(bank, class id) -> packets of the switch's class counter, read over P4Runtime."""
+    reader = p4rt.Reader(stack.topology.switch(switch).grpc_port)
+    try:
+        cells = reader.counter(C.NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER)
+        config = reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
+        return ({divmod(index, C.CLASSES_PER_BANK): packets for index, (packets, _) in cells.items() if packets},
+                p4rt.param_values(config)[0])
+    finally:
+        reader.close()
+
+
+def _delta(after, before):
+    return {k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)}
+
+
+def test_switch_counts_the_classes_nids_model_simulate_expects(routed, multiclass):
+    """Traffic captured at h1 and replayed through `nids-model simulate` gives the per-class packet counts the
+    switch must show for the same traffic."""
+    stack = routed
+    activate(stack, upload(stack, _bundle(multiclass["x"])))
+    pcap = os.path.join(os.path.dirname(multiclass["x"]["_file"]), "h1.pcap")
+    capture = fabric_mod.host_popen("h1", "tcpdump", "-i", "h1-eth0", "-n", "-U", "-w", pcap, "ip",
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "listening on" in capture.stderr.readline()
+        before, bank = class_counter_cells(stack, "s1")
+        for port, count in ((7001, 4), (7002, 3), (BENIGN_PORT, 5)):
+            fabric_mod.tcp_attempts("h1", "10.0.0.3", port, count)
+        time.sleep(1)
+    finally:
+        capture.send_signal(signal.SIGINT)
+        capture.wait(timeout=10)
+    after, bank_after = class_counter_cells(stack, "s1")
+    assert bank_after == bank
+
+    result = subprocess.run([models.NIDS_MODEL, "simulate", "--model", multiclass["x"]["_file"], "--pcap", pcap,
+                             "--json"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    simulated = json.loads(result.stdout)
+    assert simulated["tree_disagreements"] == 0
+    expected = {}
+    for flow in simulated["flows"]:
+        expected[(bank, flow["class_id"])] = expected.get((bank, flow["class_id"]), 0) + flow["packets"]
+    assert {c for _, c in expected} == {0, 1, 2}, simulated["flows"]
+    assert _delta(after, before) == expected
+
+
+def test_no_packet_is_classified_by_a_mix_of_banks(routed, multiclass):
+    """Port 7001 is Scan (class 2) under x and DoS (class 1) under y. Traffic to 7001 that spans the flip from x to
+    y must show up as class 2 on x's bank and class 1 on y's bank, and as nothing else: a packet that took its
+    selector, ranges or decision from different banks would land in another class."""
+    stack = routed
+    activate(stack, upload(stack, _bundle(multiclass["x"])))
+    model_y = upload(stack, _bundle(multiclass["y"]))
+    before, bank_x = class_counter_cells(stack, "s1")
+    traffic = fabric_mod.host_popen("h2", "python3", "-c",
+                                    "import socket,time\n"
+                                    "for i in range(300):\n"
+                                    "    s=socket.socket(); s.settimeout(0.2)\n"
+                                    "    try: s.connect(('10.0.0.4', 7001))\n"
+                                    "    except OSError: pass\n"
+                                    "    s.close(); time.sleep(0.01)\n")
+    try:
+        time.sleep(1)
+        result = activate(stack, model_y)
+        assert {d["outcome"] for d in result["devices"]} == {"FLIPPED"}
+    finally:
+        traffic.wait(timeout=60)
+    time.sleep(1)
+    after, bank_y = class_counter_cells(stack, "s1")
+    assert bank_y == 1 - bank_x
+    delta = _delta(after, before)
+    assert set(delta) == {(bank_x, 2), (bank_y, 1)}, delta
+    assert all(v > 0 for v in delta.values()), delta

@@ -34,4 +34,9 @@ public interface NidsFlowRecordService {
      * @return records in the window per reporting switch
      */
     Map<DeviceId, Long> deviceCounts();
+
+    /**
+     * @return report decoding, alert queue and NetFlow export counters since activation
+     */
+    ReportPipelineStats pipelineStats();
 }

@@ -5,9 +5,11 @@
 package org.onosproject.nids.codec;
 
 import org.onosproject.codec.CodecService;
+import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.api.ReportPipelineStats;
 
 /**
  * The codecs of alerts, flow records and statistics. The REST resources and CLI commands use these instances
@@ -23,6 +25,10 @@ public final class AlertCodecs {
     public static final AlertFlowRecordCodec FLOW_RECORD = new AlertFlowRecordCodec();
     /** GET /stats. */
     public static final AlertStatsCodec STATS = new AlertStatsCodec();
+    /** GET /stats: the report pipeline's counters. */
+    public static final ReportPipelineStatsCodec PIPELINE_STATS = new ReportPipelineStatsCodec();
+    /** GET /stats: one point of the class-share series. */
+    public static final ClassShareSampleCodec CLASS_SHARE = new ClassShareSampleCodec();
 
     private AlertCodecs() {
     }
@@ -37,6 +43,8 @@ public final class AlertCodecs {
         codecService.registerCodec(NidsAlert.class, ALERT);
         codecService.registerCodec(FlowRecord.class, FLOW_RECORD);
         codecService.registerCodec(AlertStats.class, STATS);
+        codecService.registerCodec(ReportPipelineStats.class, PIPELINE_STATS);
+        codecService.registerCodec(ClassShareSample.class, CLASS_SHARE);
     }
 
     /**
@@ -49,5 +57,7 @@ public final class AlertCodecs {
         codecService.unregisterCodec(NidsAlert.class);
         codecService.unregisterCodec(FlowRecord.class);
         codecService.unregisterCodec(AlertStats.class);
+        codecService.unregisterCodec(ReportPipelineStats.class);
+        codecService.unregisterCodec(ClassShareSample.class);
     }
 }

@@ -119,9 +119,16 @@ public final class AlertParams {
      * @throws NidsException (INVALID) "limit: …"
      */
     public static int limit(String value) {
-        if (value == null) {
-            return AlertQuery.DEFAULT_LIMIT;
-        }
+        return value == null ? AlertQuery.DEFAULT_LIMIT : limit(LIMIT, value);
+    }
+
+    /**
+     * @param name  the parameter's name, for the error
+     * @param value 1..{@link AlertQuery#MAX_LIMIT}
+     * @return the count
+     * @throws NidsException (INVALID) "name: …"
+     */
+    public static int limit(String name, String value) {
         int limit;
         try {
             limit = Integer.parseInt(value.strip());
@@ -129,7 +136,7 @@ public final class AlertParams {
             limit = -1;
         }
         if (limit < 1 || limit > AlertQuery.MAX_LIMIT) {
-            throw invalid(LIMIT, "expected an integer 1.." + AlertQuery.MAX_LIMIT + ", got " + quoted(value));
+            throw invalid(name, "expected an integer 1.." + AlertQuery.MAX_LIMIT + ", got " + quoted(value));
         }
         return limit;
     }

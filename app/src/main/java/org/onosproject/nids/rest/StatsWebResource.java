@@ -4,41 +4,70 @@
  */
 package org.onosproject.nids.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onlab.osgi.ServiceNotFoundException;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsDriftService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.codec.AlertCodecs;
+import org.onosproject.nids.codec.AlertParams;
 import org.onosproject.nids.codec.AlertViews;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.GET;
 import javax.ws.rs.Path;
 import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import java.util.Optional;
 
 /**
  * Alert and flow statistics: alerts by state, and per class and per switch the open alerts, alerts, reports and
- * flows.
+ * flows; the report pipeline's counters (decoding, NetFlow export); and the class-share series that shows drift.
  */
 @Path("stats")
 public class StatsWebResource extends AbstractWebResource {
 
+    /** Query parameter: how many class-share samples to show. */
+    static final String DRIFT = "drift";
+    /** Samples shown unless asked otherwise. */
+    static final int DRIFT_DEFAULT = 30;
+
     /**
      * The statistics.
      *
-     * @return 200 with the statistics (flows null, flowsAvailable false, when the flow service is not running)
+     * @param drift class-share samples to include, newest last, 1..10000 (default 30)
+     * @return 200 with the statistics (flows null, flowsAvailable false, pipeline null when the flow service is not
+     *         running; drift null when the class-share tracker is not running); 400 for a bad drift count
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response stats() {
-        Optional<NidsFlowRecordService> flows;
-        try {
-            flows = Optional.of(get(NidsFlowRecordService.class));
-        } catch (ServiceNotFoundException e) {
-            flows = Optional.empty();
+    public Response stats(@QueryParam(DRIFT) String drift) {
+        int samples = drift == null ? DRIFT_DEFAULT : AlertParams.limit(DRIFT, drift);
+        Optional<NidsFlowRecordService> flows = optional(NidsFlowRecordService.class);
+        ObjectNode json = AlertCodecs.STATS.encode(AlertViews.stats(get(NidsAlertService.class), flows), this);
+        json.set("pipeline", flows.map(f -> (JsonNode) AlertCodecs.PIPELINE_STATS.encode(f.pipelineStats(), this))
+                .orElse(NullNode.getInstance()));
+        Optional<NidsDriftService> tracker = optional(NidsDriftService.class);
+        if (tracker.isPresent()) {
+            ObjectNode series = json.putObject("drift").put("pollSeconds", tracker.get().pollSeconds());
+            ArrayNode points = series.putArray("samples");
+            tracker.get().classShares(samples).forEach(s -> points.add(AlertCodecs.CLASS_SHARE.encode(s, this)));
+        } else {
+            json.putNull("drift");
         }
-        return ok(AlertCodecs.STATS.encode(AlertViews.stats(get(NidsAlertService.class), flows), this)).build();
+        return ok(json).build();
+    }
+
+    private <T> Optional<T> optional(Class<T> service) {
+        try {
+            return Optional.of(get(service));
+        } catch (ServiceNotFoundException e) {
+            return Optional.empty();
+        }
     }
 }

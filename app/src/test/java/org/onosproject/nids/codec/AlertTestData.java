@@ -18,6 +18,7 @@ import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.tree.Condition;
 
@@ -192,6 +193,11 @@ public final class AlertTestData {
             @Override
             public Map<DeviceId, Long> deviceCounts() {
                 return Map.of(S1, 80L, DeviceId.deviceId("device:s3"), 49L);
+            }
+
+            @Override
+            public ReportPipelineStats pipelineStats() {
+                return new ReportPipelineStats(140, 2, 1, 129, 0, 11, 0);
             }
         };
     }

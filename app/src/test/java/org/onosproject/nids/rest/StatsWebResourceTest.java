@@ -4,16 +4,26 @@
  */
 package org.onosproject.nids.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableMap;
 import org.junit.Test;
+import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsDriftService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.codec.AlertCodecs;
 import org.onosproject.nids.codec.AlertTestData;
 import org.onosproject.nids.codec.AlertViews;
 import org.onosproject.nids.codec.NidsTestModels;
 
+import java.util.List;
 import java.util.Optional;
+
+import static org.easymock.EasyMock.createMock;
+import static org.easymock.EasyMock.expect;
+import static org.easymock.EasyMock.replay;
+import static org.easymock.EasyMock.verify;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -30,8 +40,13 @@ public class StatsWebResourceTest extends NidsResourceTest {
                 .add(NidsFlowRecordService.class, flows));
 
         ObjectNode body = json(target("stats").request().get(), 200);
+        ObjectNode pipeline = (ObjectNode) body.remove("pipeline");
+        assertTrue(body.remove("drift").isNull());
         assertEquals(AlertCodecs.STATS.encode(AlertViews.stats(alerts, Optional.of(flows)),
                 new NidsTestModels.Context()).toString(), body.toString());
+        assertEquals(140, pipeline.get("reportsDecoded").asLong());
+        assertEquals(2, pipeline.get("reportsMalformed").asLong());
+        assertEquals(129, pipeline.get("netflow").get("recordsExported").asLong());
         assertTrue(body.get("flowsAvailable").asBoolean());
         assertEquals(1, body.get("alerts").get("open").asLong());
         assertEquals(120, body.get("classes").get(0).get("flows").asLong());
@@ -45,5 +60,34 @@ public class StatsWebResourceTest extends NidsResourceTest {
         assertFalse(body.get("flowsAvailable").asBoolean());
         assertEquals(3, body.get("alerts").get("total").asLong());
         assertTrue(body.get("classes").get(0).get("flows").isNull());
+        assertTrue(body.get("pipeline").isNull());
+    }
+
+    @Test
+    public void theClassShareSeriesNewestLast() throws Exception {
+        NidsDriftService drift = createMock(NidsDriftService.class);
+        expect(drift.pollSeconds()).andReturn(10);
+        expect(drift.classShares(2)).andReturn(List.of(
+                new ClassShareSample(1_000, 10_000, "m1", ImmutableMap.of("benign", 90L, "attack", 10L)),
+                new ClassShareSample(11_000, 10_000, "m1", ImmutableMap.of("benign", 50L, "attack", 150L))));
+        replay(drift);
+        setServiceDirectory(new TestServiceDirectory().add(NidsAlertService.class, AlertTestData.statsAlerts())
+                .add(NidsDriftService.class, drift));
+
+        JsonNode series = json(target("stats").queryParam("drift", "2").request().get(), 200).get("drift");
+        assertEquals(10, series.get("pollSeconds").asInt());
+        JsonNode last = series.get("samples").get(1);
+        assertEquals(200, last.get("packets").asLong());
+        assertEquals("attack", last.get("classes").get(1).get("class").asText());
+        assertEquals(0.75, last.get("classes").get(1).get("share").asDouble(), 1e-9);
+        assertEquals("1970-01-01T00:00:11Z", last.get("time").asText());
+        verify(drift);
+    }
+
+    @Test
+    public void aBadDriftCountIs400WithTheReason() throws Exception {
+        setServiceDirectory(new TestServiceDirectory().add(NidsAlertService.class, AlertTestData.statsAlerts()));
+        String message = errorMessage(target("stats").queryParam("drift", "0").request().get(), 400);
+        assertTrue(message, message.startsWith("drift: expected an integer 1..10000"));
     }
 }

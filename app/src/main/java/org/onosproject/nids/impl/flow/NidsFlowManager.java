@@ -21,7 +21,9 @@ import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsModelService;
+import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.impl.NidsModelManager;
+import org.onosproject.nids.impl.netflow.ExportStats;
 import org.onosproject.nids.impl.netflow.NetflowExportConfig;
 import org.onosproject.nids.impl.netflow.NetflowExporter;
 import org.onosproject.nids.model.bundle.ModelBundle;
@@ -273,6 +275,14 @@ public class NidsFlowManager implements NidsFlowRecordService {
         } catch (RuntimeException e) {
             log.warn("Alert service refused {}: {}", record, e.getMessage(), e);
         }
+    }
+
+    @Override
+    public ReportPipelineStats pipelineStats() {
+        ExportStats export = exporter.stats();
+        return new ReportPipelineStats(decoded.get(), malformed.get(), alertsDropped.get(),
+                                       export.recordsExported(), export.recordsDropped(), export.packetsSent(),
+                                       export.packetsFailed());
     }
 
     /** @return attack records dropped because the alert queue was full */

@@ -1,0 +1,245 @@
+# Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest -q -rs itest/suites/test_attacks.py)
+"""Real attack tools against real hosts: alerts for the attackers only, and NetFlow v9 records of all of it in nfdump.
+
+h2 runs an nmap SYN scan of h3 and h4 runs an hping3 SYN flood (bounded) against h1, while h1 and h3 talk benign
+TCP (HTTP requests, an iperf3 transfer) to listening servers. The model is trained by model-tools on per-packet
+snapshots of such conversations (itest/lib/models.py) and rolled out over REST. The app exports every report as
+NetFlow v9 to a real nfcapd configured through the app's component config; nfdump reads the records back.
+"""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from itest.lib import fabric as fabric_mod
+from itest.lib import models
+from itest.lib import onos as onos_mod
+
+FLOW_MANAGER = "org.onosproject.nids.impl.flow.NidsFlowManager"
+HTTP_PORT, IPERF_PORT = 8080, 5201
+ATTACKERS = {"h2": "10.0.0.2", "h4": "10.0.0.4"}
+BENIGN = {"h1": "10.0.0.1", "h3": "10.0.0.3"}
+NMAP_PORTS = "1-150"           # h2 → h3, a SYN scan of 150 ports
+FLOOD_PACKETS = 300            # h4 → h1:80, SYN flood bounded to 300 packets at ~200/s
+TOOLS = ("nmap", "hping3", "iperf3", "nfcapd", "nfdump")
+WAIT_S = 90
+
+
+@pytest.fixture(scope="module")
+def tools():
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not on PATH (make setup installs them)")
+
+
+@pytest.fixture(scope="module")
+def scan_model(tools, routed, tmp_path_factory):
+    work = tmp_path_factory.mktemp("scan-model")
+    data = str(work / "scan.csv.gz")
+    models.write_scan_rule_dataset(data)
+    bundle = models.train(data, str(work / "scan.json"), "--features", ",".join(models.SCAN_FEATURES))
+    rest = routed.rest
+    try:
+        rest.post("/onos/nids/models", bundle)
+    except onos_mod.RestError as e:
+        assert e.status == 409, e
+    status, result = rest.post(f"/onos/nids/models/{bundle['model_id']}/activate")
+    assert status == 200 and result["succeeded"], result
+    return bundle
+
+
+@pytest.fixture(scope="module")
+def collector(routed, tmp_path_factory):
+    """A real nfcapd on 127.0.0.1, set as the app's NetFlow collector; stopped and unset on every exit path."""
+    flows_dir = tmp_path_factory.mktemp("nfcapd")
+    port = _free_udp_port()
+    log = open(flows_dir / "nfcapd.log", "w")
+    nfcapd = subprocess.Popen(["nfcapd", "-b", "127.0.0.1", "-p", str(port), "-w", str(flows_dir)],
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        onos_mod.wait_until(lambda: any(p.name.startswith("nfcapd.current") for p in flows_dir.iterdir()),
+                            15, 0.2, "nfcapd listening")
+        _set_collectors(routed.rest, f"127.0.0.1:{port}")
+        yield {"dir": flows_dir, "process": nfcapd}
+    finally:
+        try:
+            _set_collectors(routed.rest, "")
+        finally:
+            if nfcapd.poll() is None:
+                nfcapd.send_signal(signal.SIGTERM)
+                nfcapd.wait(timeout=15)
+            log.close()
+
+
+@pytest.fixture(scope="module")
+def traffic(scan_model, collector, routed):
+    """Benign conversations and both attacks at once; every process bounded and stopped."""
+    started = int(time.time() * 1000)
+    servers = [
+        fabric_mod.host_popen("h3", "python3", "-m", "http.server", str(HTTP_PORT), "--bind", BENIGN["h3"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+        fabric_mod.host_popen("h1", "iperf3", "-s", "-1", "-B", BENIGN["h1"], "-p", str(IPERF_PORT),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+    ]
+    try:
+        _wait_listening("h3", BENIGN["h3"], HTTP_PORT)
+        benign = [fabric_mod.host_popen("h1", "python3", "-c", _http_client(BENIGN["h3"], HTTP_PORT, 8),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE),
+                  fabric_mod.host_popen("h3", "iperf3", "-c", BENIGN["h1"], "-p", str(IPERF_PORT), "-t", "3",
+                                        "-b", "2M", "--connect-timeout", "3000",
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)]
+        # --send-ip: nmap would resolve the target's MAC with its own ARP, which the fabric does not answer; the
+        # hosts have static neighbours instead.
+        attacks = [fabric_mod.host_popen("h2", "nmap", "-sS", "--send-ip", "-n", "-Pn", "-p", NMAP_PORTS,
+                                         "--max-rate", "200", "--max-retries", "0", BENIGN["h3"],
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True),
+                   fabric_mod.host_popen("h4", "hping3", "-S", "-p", "80", "-c", str(FLOOD_PACKETS), "-i", "u5000",
+                                         BENIGN["h1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+        for process in benign + attacks:
+            process.wait(timeout=120)
+        assert all(p.returncode == 0 for p in benign), [p.stderr.read() for p in benign]
+        nmap_out = attacks[0].stdout.read()
+        assert attacks[0].returncode == 0 and "1 host up" in nmap_out, nmap_out
+        yield {"since": started}
+    finally:
+        for process in servers:
+            _stop(process)
+
+
+def test_alerts_name_the_attack_sources_only(traffic, routed):
+    rest = routed.rest
+
+    seen = {}
+
+    def attackers_alerted():
+        alerts = rest.get(f"/onos/nids/alerts?since={traffic['since']}&limit=1000", retry=False)["alerts"]
+        seen["alerts"] = alerts
+        sources = {a["flow"]["clientIp"] for a in alerts}
+        return alerts if set(ATTACKERS.values()) <= sources else None
+
+    try:
+        alerts = onos_mod.wait_until(attackers_alerted, WAIT_S, 2, "alerts for both attackers")
+    except onos_mod.OnosError as e:
+        raise AssertionError(f"{e}; alerts per source: {_per_source(seen.get('alerts', []))}; "
+                             f"flow records: {_flow_summary(rest, routed.topology)}") from None
+    by_source = {}
+    for alert in alerts:
+        by_source.setdefault(alert["flow"]["clientIp"], []).append(alert)
+    assert set(by_source) == set(ATTACKERS.values()), \
+        f"alerts for benign sources: { {s: len(a) for s, a in by_source.items() if s not in ATTACKERS.values()} }"
+    scanned = {a["flow"]["serverPort"] for a in by_source[ATTACKERS["h2"]]}
+    assert len(scanned) >= 50, f"the SYN scan of {NMAP_PORTS} raised alerts for only {len(scanned)} ports"
+    flood = by_source[ATTACKERS["h4"]]
+    assert all(a["flow"]["serverIp"] == BENIGN["h1"] and a["flow"]["serverPort"] == 80 for a in flood)
+    assert all(a["class"] == "Attack" and a["decisionPath"] for a in alerts), alerts[0]
+
+    # The benign conversations were classified too (not merely missed): their records are in the flow window.
+    records = []
+    for device in routed.topology.switches:
+        records += rest.get(f"/onos/nids/flows?device={device.device_id}&limit=1000", retry=False)["flows"]
+    benign_records = [r for r in records if r["flow"]["clientIp"] in BENIGN.values()
+                      and r["flow"]["serverPort"] in (HTTP_PORT, IPERF_PORT)]
+    assert benign_records, "no flow record of the benign HTTP/iperf3 conversations"
+    assert not any(r["attack"] for r in benign_records), [r for r in benign_records if r["attack"]][:2]
+
+
+def test_netflow_records_of_attack_and_benign_traffic_reach_nfdump(traffic, collector, routed):
+    # The alerts test (or this wait) makes sure the reports reached the app before nfcapd is stopped.
+    onos_mod.wait_until(lambda: _exported(routed.rest) > 0, WAIT_S, 2, "NetFlow records exported")
+    time.sleep(3)   # the exporter sends per report batch; let the last datagrams arrive
+    process = collector["process"]
+    process.send_signal(signal.SIGTERM)   # nfcapd flushes and closes its file on SIGTERM
+    process.wait(timeout=15)
+    out = subprocess.run(["nfdump", "-R", str(collector["dir"]), "-o", "json"], capture_output=True, text=True,
+                         timeout=60, env={**os.environ, "TZ": "UTC"})
+    assert out.returncode == 0, out.stderr
+    flows = json.loads(out.stdout or "[]")
+    keys = {(f.get("src4_addr"), f.get("dst4_addr"), f.get("dst_port"), f.get("proto")) for f in flows}
+    scan = {k for k in keys if k[0] == ATTACKERS["h2"] and k[1] == BENIGN["h3"] and k[3] == 6}
+    flood = {k for k in keys if k[0] == ATTACKERS["h4"] and k[1] == BENIGN["h1"] and k[2] == 80}
+    http = [f for f in flows if f.get("src4_addr") == BENIGN["h1"] and f.get("dst_port") == HTTP_PORT]
+    assert len(scan) >= 50, f"nfdump has {len(scan)} scan flows (h2 → h3); {len(flows)} records in all"
+    assert flood, "nfdump has no flood flow (h4 → h1:80)"
+    assert http, "nfdump has no benign HTTP flow (h1 → h3:8080)"
+    # A finished HTTP conversation carries its handshake, payload and close in one record.
+    assert any(f.get("in_packets", 0) >= 4 and f.get("in_bytes", 0) > 200 for f in http), http[:2]
+
+
+# --- helpers ---------------------------------------------------------------------------------------------------
+
+def _per_source(alerts):
+    counts = {}
+    for alert in alerts:
+        counts[alert["flow"]["clientIp"]] = counts.get(alert["flow"]["clientIp"], 0) + 1
+    return counts
+
+
+def _flow_summary(rest, topology):
+    """(client → server:port, class, reason, flags) counts of the flow windows: what the switches did report."""
+    summary = {}
+    for device in topology.switches:
+        for r in rest.get(f"/onos/nids/flows?device={device.device_id}&limit=1000", retry=False)["flows"]:
+            f = r["flow"]
+            port = f["serverPort"] if f["serverPort"] in (HTTP_PORT, IPERF_PORT, 80) else "*"
+            key = (f"{f['clientIp']}->{f['serverIp']}:{port}", r.get("class"), r.get("reason"),
+                   r["features"].get("TCP_FLAGS"), r["features"].get("OUT_BYTES"))
+            summary[key] = summary.get(key, 0) + 1
+    return sorted(summary.items(), key=lambda kv: -kv[1])[:25]
+
+
+def _set_collectors(rest, value):
+    rest.post(f"/onos/v1/configuration/{FLOW_MANAGER}", {"netflowCollectors": value})
+
+
+def _exported(rest):
+    return rest.get("/onos/nids/stats", retry=False)["pipeline"]["netflow"]["recordsExported"]
+
+
+def _free_udp_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_listening(host, ip, port):
+    probe = f"import socket; socket.create_connection(('{ip}', {port}), timeout=1).close()"
+    onos_mod.wait_until(lambda: fabric_mod.host_exec(host, "python3", "-c", probe, timeout=5).returncode == 0,
+                        15, 0.5, f"{ip}:{port} listening")
+
+
+def _http_client(ip, port, requests):
+    return ("import urllib.request, time\n"
+            f"for i in range({requests}):\n"
+            f"    urllib.request.urlopen('http://{ip}:{port}/', timeout=5).read()\n"
+            "    time.sleep(0.2)\n")
+
+
+def _stop(process):
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+def test_the_class_share_series_saw_the_attacks(traffic, scan_model, routed):
+    """The per-class counters, read over P4Runtime on a schedule, show the attack share under the scan model."""
+    def attack_sample():
+        drift = routed.rest.get("/onos/nids/stats?drift=100", retry=False)["drift"]
+        for sample in drift["samples"]:
+            shares = {c["class"]: c for c in sample["classes"]}
+            if sample["modelId"] == scan_model["model_id"] and shares.get("Attack", {}).get("packets", 0) > 0:
+                return sample
+        return None
+
+    sample = onos_mod.wait_until(attack_sample, 60, 3, "a class-share sample with attack packets")
+    shares = {c["class"]: c["share"] for c in sample["classes"]}
+    assert 0 < shares["Attack"] <= 1 and abs(sum(shares.values()) - 1) < 1e-9, sample
