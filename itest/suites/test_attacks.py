@@ -51,6 +51,10 @@ def scan_model(tools, routed, tmp_path_factory):
         assert e.status == 409, e
     status, result = rest.post(f"/onos/nids/models/{bundle['model_id']}/activate")
     assert status == 200 and result["succeeded"], result
+    # The class-share tracker's first read under this model is its baseline: traffic counts from the next one on.
+    onos_mod.wait_until(lambda: any(s["modelId"] == bundle["model_id"] for s in
+                                    rest.get("/onos/nids/stats?drift=5", retry=False)["drift"]["samples"]),
+                        60, 2, "a class-share sample under the scan model")
     return bundle
 
 

@@ -70,6 +70,8 @@ def main():
     print("|---|---|---:|---:|---:|---:|---:|")
     for name in DATASETS:
         frame = pd.read_csv(os.path.join(datasets_dir, name))
+        # The switch's definition, as nids-model reads the data (DataPlaneDefinitions): no ICMP type for non-ICMP.
+        frame.loc[frame["PROTOCOL"] != 1, ["ICMP_TYPE", "ICMP_IPV4_TYPE"]] = 0
         train, test = stratified_split(list(frame["Attack"]))
         if dump_dir:
             frame.iloc[test].to_csv(os.path.join(dump_dir, name.replace(".csv.gz", ".test.csv")), index=False)

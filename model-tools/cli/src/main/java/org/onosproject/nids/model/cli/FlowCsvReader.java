@@ -3,6 +3,7 @@ package org.onosproject.nids.model.cli;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.data.DataPlaneDefinitions;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -119,6 +120,11 @@ final class FlowCsvReader {
         }
 
         int[] featureColumns = features.stream().mapToInt(f -> columnIndex.get(f.name())).toArray();
+        // PROTOCOL decides what the switch reports for the ICMP fields, even when the tree may not use it.
+        Feature protocol = catalog.byName("PROTOCOL").orElseThrow();
+        Integer protocolColumn = features.contains(protocol) ? null : columnIndex.get(protocol.name());
+        DataPlaneDefinitions definitions = new DataPlaneDefinitions(catalog);
+        long rewritten = 0;
         int labelIndex = columnIndex.get(labelColumn);
         List<long[]> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
@@ -138,6 +144,10 @@ final class FlowCsvReader {
                 Feature feature = features.get(i);
                 row[feature.id()] = parseValue(fields.get(featureColumns[i]), feature, file, lineNumber);
             }
+            if (protocolColumn != null) {
+                row[protocol.id()] = parseValue(fields.get(protocolColumn), protocol, file, lineNumber);
+            }
+            rewritten += definitions.apply(row, features.contains(protocol) || protocolColumn != null);
             String label = fields.get(labelIndex).trim();
             if (label.isEmpty()) {
                 throw new ModelException("empty label in column " + labelColumn + " of " + file + " line "
@@ -150,7 +160,7 @@ final class FlowCsvReader {
             throw unreadable(file, "no data rows after the header");
         }
         return new FlowTable(file.getFileName().toString(), labelColumn, features, ignored,
-                rows.toArray(new long[0][]), labels.toArray(new String[0]));
+                rows.toArray(new long[0][]), labels.toArray(new String[0]), rewritten);
     }
 
     /** A feature value: an integer (a trailing ".0" is accepted) within the feature's width. */

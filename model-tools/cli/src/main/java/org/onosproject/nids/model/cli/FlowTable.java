@@ -14,15 +14,22 @@ final class FlowTable {
     private final List<String> ignoredColumns;
     private final long[][] rows;
     private final String[] labels;
+    private final long rewrittenValues;
 
     FlowTable(String fileName, String labelColumn, List<Feature> features, List<String> ignoredColumns,
-              long[][] rows, String[] labels) {
+              long[][] rows, String[] labels, long rewrittenValues) {
         this.fileName = fileName;
         this.labelColumn = labelColumn;
         this.features = ImmutableList.copyOf(features);
         this.ignoredColumns = ImmutableList.copyOf(ignoredColumns);
         this.rows = rows;
         this.labels = labels;
+        this.rewrittenValues = rewrittenValues;
+    }
+
+    /** Values rewritten to the switch's definition of their feature ({@code DataPlaneDefinitions}). */
+    long rewrittenValues() {
+        return rewrittenValues;
     }
 
     /** File name without directories (what a bundle records). */

@@ -89,6 +89,10 @@ final class TrainCommand {
             progress.say("ignoring " + table.ignoredColumns().size() + " columns that are not catalog features: "
                     + String.join(", ", table.ignoredColumns()));
         }
+        if (table.rewrittenValues() > 0) {
+            progress.say("set " + table.rewrittenValues() + " ICMP_TYPE/ICMP_IPV4_TYPE values of non-ICMP flows to 0,"
+                    + " as the switch reports them (docs/features.md)");
+        }
 
         LabeledFlows train;
         LabeledFlows test;

@@ -50,6 +50,21 @@ public class FlowCsvReaderTest {
     }
 
     @Test
+    public void icmpFieldsOfNonIcmpFlowsAreReadAsTheSwitchReportsThem() throws Exception {
+        Path csv = folder.newFile("icmp.csv").toPath();
+        java.nio.file.Files.writeString(csv, "PROTOCOL,ICMP_TYPE,ICMP_IPV4_TYPE,IN_PKTS,Attack\n"
+                + "6,2048,8,3,Benign\n1,771,3,1,Benign\n17,0,0,2,DoS\n");
+        // PROTOCOL is not one of the features asked for, yet it decides the ICMP fields.
+        FlowTable table = reader.read(csv, Optional.of(List.of(catalog.byName("ICMP_TYPE").orElseThrow(),
+                catalog.byName("ICMP_IPV4_TYPE").orElseThrow())), Optional.empty());
+        int icmpType = catalog.byName("ICMP_TYPE").orElseThrow().id();
+        assertEquals(0, table.rows()[0][icmpType]);
+        assertEquals(771, table.rows()[1][icmpType]);
+        assertEquals(2, table.rewrittenValues());
+        assertEquals(2, table.features().size());
+    }
+
+    @Test
     public void quotedFieldsAndIntegralDecimalsAreAccepted() {
         FlowTable table = read(TestData.fixture("flows-quoted.csv"));
         assertEquals(12, table.rows()[1][4]);
