@@ -136,15 +136,13 @@ public class DistributedNidsBlockStore extends AbstractStore<NidsBlockEvent, Nid
     }
 
     private void blockChanged(MapEvent<String, NidsBlock> event) {
-        switch (event.type()) {
-            case INSERT:
-                notifyDelegate(new NidsBlockEvent(NidsBlockEvent.Type.BLOCK_ADDED, event.newValue().value()));
-                break;
-            case REMOVE:
-                notifyDelegate(new NidsBlockEvent(NidsBlockEvent.Type.BLOCK_REMOVED, event.oldValue().value()));
-                break;
-            default:
-                break;
+        // Null-safe: a removal of an absent key is no change (ONOS's test map still reports it).
+        NidsBlock before = Versioned.valueOrNull(event.oldValue());
+        NidsBlock after = Versioned.valueOrNull(event.newValue());
+        if (before == null && after != null) {
+            notifyDelegate(new NidsBlockEvent(NidsBlockEvent.Type.BLOCK_ADDED, after));
+        } else if (before != null && after == null) {
+            notifyDelegate(new NidsBlockEvent(NidsBlockEvent.Type.BLOCK_REMOVED, before));
         }
     }
 }
