@@ -106,7 +106,11 @@ def intent(stack, key):
 
 
 def set_policy(stack, **props):
-    stack.rest.post(POLICY, {k: str(v) for k, v in props.items()})
+    """Sets NidsBlockManager properties and waits until the manager applies them (ONOS configures components
+    asynchronously): GET /blocks shows the policy in force. A list is an allowlist."""
+    stack.rest.post(POLICY, {k: ",".join(v) if isinstance(v, list) else str(v) for k, v in props.items()})
+    onos_mod.wait_until(lambda: all(stack.rest.get(BLOCKS, retry=False)["policy"][k] == v for k, v in props.items()),
+                        20, 0.5, f"block policy {props} in force")
 
 
 def tcp_reply(client, server_ip, port=SERVICE_PORT, timeout=2):
@@ -128,7 +132,7 @@ def fabric(routed):
     for host in stack.topology.hosts:
         locate(stack, host.name)
     yield stack
-    set_policy(stack, autoBlockMinSeverity="NONE", blockAllowlist="", blockTtlSeconds=600)
+    set_policy(stack, autoBlockMinSeverity="NONE", blockAllowlist=[], blockTtlSeconds=600)
     for b in blocks(stack):
         stack.rest.delete(f"{BLOCKS}/{b['id']}")
     wait_rules(stack, {}, "no drop rule left")
@@ -189,17 +193,27 @@ def test_bad_requests_are_refused_with_a_reason(fabric):
         with pytest.raises(onos_mod.RestError) as e:
             stack.rest.post(BLOCKS, body)
         assert e.value.status == status and reason in e.value.body, e.value
-    set_policy(stack, blockAllowlist="10.0.0.4/32, 192.168.0.0/16")
+    set_policy(stack, blockAllowlist=["10.0.0.4/32", "192.168.0.0/16"])
     try:
         with pytest.raises(onos_mod.RestError) as e:
             stack.rest.post(BLOCKS, {"src": "10.0.0.4"})
         assert e.value.status == 409 and "allowlisted" in e.value.body, e.value
     finally:
-        set_policy(stack, blockAllowlist="")
+        set_policy(stack, blockAllowlist=[])
+        for b in blocks(stack):  # only if the test failed
+            stack.rest.delete(f"{BLOCKS}/{b['id']}")
+    made = block(stack, {"src": "10.0.0.2", "ttlSeconds": 0})
+    try:
+        with pytest.raises(onos_mod.RestError) as e:
+            stack.rest.post(BLOCKS, {"src": "10.0.0.2"})
+        assert e.value.status == 409 and f"already blocked by block {made['id']}" in e.value.body, e.value
+    finally:
+        stack.rest.delete(f"{BLOCKS}/{made['id']}")
     with pytest.raises(onos_mod.RestError) as e:
-        stack.rest.delete(f"{BLOCKS}/999999")
+        stack.rest.delete(f"{BLOCKS}/{made['id']}")
     assert e.value.status == 404
     assert blocks(stack) == []
+    wait_rules(stack, {}, "no drop rule left")
 
 
 def test_an_alert_blocks_the_attacker_at_its_edge_and_benign_pairs_still_talk(fabric, echo_server, attack_model):

@@ -43,4 +43,7 @@ public interface NidsBlockService extends ListenerService<NidsBlockEvent, NidsBl
      * @return the block with the state of its intent, if stored
      */
     Optional<NidsBlock> block(String blockId);
+
+    /** @return the policy in force (the block manager's component configuration as applied) */
+    BlockPolicy policy();
 }

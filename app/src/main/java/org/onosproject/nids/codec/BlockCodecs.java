@@ -5,6 +5,7 @@
 package org.onosproject.nids.codec;
 
 import org.onosproject.codec.CodecService;
+import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.NidsBlock;
 
@@ -18,6 +19,8 @@ public final class BlockCodecs {
     public static final BlockCodec BLOCK = new BlockCodec();
     /** The body of POST /blocks. */
     public static final BlockRequestCodec BLOCK_REQUEST = new BlockRequestCodec();
+    /** The policy in force (in GET /blocks). */
+    public static final BlockPolicyCodec POLICY = new BlockPolicyCodec();
 
     private BlockCodecs() {
     }
@@ -30,6 +33,7 @@ public final class BlockCodecs {
     public static void register(CodecService codecService) {
         codecService.registerCodec(NidsBlock.class, BLOCK);
         codecService.registerCodec(BlockRequest.class, BLOCK_REQUEST);
+        codecService.registerCodec(BlockPolicy.class, POLICY);
     }
 
     /**
@@ -40,5 +44,6 @@ public final class BlockCodecs {
     public static void unregister(CodecService codecService) {
         codecService.unregisterCodec(NidsBlock.class);
         codecService.unregisterCodec(BlockRequest.class);
+        codecService.unregisterCodec(BlockPolicy.class);
     }
 }

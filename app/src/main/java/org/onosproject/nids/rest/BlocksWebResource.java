@@ -45,16 +45,18 @@ public class BlocksWebResource extends AbstractWebResource {
     private UriInfo uriInfo;
 
     /**
-     * Lists the blocks, newest first, with the state of their intents.
+     * Lists the blocks, newest first, with the state of their intents, and the policy in force.
      *
-     * @return 200 with {"blocks": [block, …]}
+     * @return 200 with {"blocks": [block, …], "policy": {…}}
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response listBlocks() {
         ObjectNode root = mapper().createObjectNode();
         ArrayNode blocks = root.putArray(BLOCKS);
-        get(NidsBlockService.class).blocks().forEach(block -> blocks.add(BlockCodecs.BLOCK.encode(block, this)));
+        NidsBlockService service = get(NidsBlockService.class);
+        service.blocks().forEach(block -> blocks.add(BlockCodecs.BLOCK.encode(block, this)));
+        root.set("policy", BlockCodecs.POLICY.encode(service.policy(), this));
         return ok(root).build();
     }
 

@@ -9,7 +9,10 @@ import org.easymock.Capture;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
+import org.onlab.packet.Ip4Prefix;
 import org.onosproject.net.DeviceId;
+import org.onosproject.nids.api.AlertSeverity;
+import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
@@ -47,7 +50,9 @@ public class BlocksWebResourceTest extends NidsResourceTest {
 
     @Test
     public void listsTheBlocks() throws Exception {
-        expect(blocks.blocks()).andReturn(List.of(block("2", "10.0.0.3"), block("1", "10.0.0.1")));
+        expect(blocks.blocks()).andReturn(List.of(block("2", "10.0.0.3"), block("1", "10.0.0.1"))).times(2);
+        expect(blocks.policy()).andReturn(new BlockPolicy(AlertSeverity.HIGH, 600,
+                                                          List.of(Ip4Prefix.valueOf("10.0.0.0/30")), 100)).times(2);
         replay(blocks);
         JsonNode list = json(target("blocks").request().get(), 200).get("blocks");
         assertEquals(2, list.size());
@@ -55,6 +60,9 @@ public class BlocksWebResourceTest extends NidsResourceTest {
         assertEquals("10.0.0.3", list.get(0).get("src").asText());
         assertEquals("nids-block-2", list.get(0).get("intentKey").asText());
         assertEquals("device:bmv2:s1", list.get(0).get("devices").get(0).asText());
+        JsonNode policy = json(target("blocks").request().get(), 200).get("policy");
+        assertEquals("{\"autoBlockMinSeverity\":\"HIGH\",\"blockTtlSeconds\":600,"
+                             + "\"blockAllowlist\":[\"10.0.0.0/30\"],\"maxBlocks\":100}", policy.toString());
         verify(blocks);
     }
 

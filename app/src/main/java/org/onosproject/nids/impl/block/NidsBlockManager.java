@@ -30,6 +30,7 @@ import org.onosproject.net.intent.Key;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
+import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsAlert;
@@ -127,7 +128,10 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     /** Where event reactions run (off the event threads); tests run them inline. */
     ExecutorService reactions;
 
-    private volatile BlockPolicy policy = BlockPolicy.DEFAULT;
+    static final BlockPolicy DEFAULT_POLICY = new BlockPolicy(null, BLOCK_TTL_SECONDS_DEFAULT, List.of(),
+                                                              MAX_BLOCKS_DEFAULT);
+
+    private volatile BlockPolicy policy = DEFAULT_POLICY;
     private ApplicationId appId;
     private ScheduledExecutorService timer;
 
@@ -195,7 +199,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                     text -> policy -> policy.withAllowlist(BlockPolicy.parseAllowlist(text)));
         next = read(properties, MAX_BLOCKS, next,
                     text -> policy -> policy.withMaxBlocks(BlockPolicy.parseInt(MAX_BLOCKS, text, 1)));
-        if (!next.toString().equals(policy.toString())) {
+        if (!next.equals(policy)) {
             log.info("Blocking policy {}", next);
         }
         policy = next;
@@ -217,7 +221,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
     }
 
-    BlockPolicy policy() {
+    @Override
+    public BlockPolicy policy() {
         return policy;
     }
 

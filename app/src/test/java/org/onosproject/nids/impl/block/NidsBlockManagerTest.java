@@ -25,6 +25,7 @@ import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
+import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsBlock;

@@ -2,37 +2,42 @@
  * Copyright 2026-present the NIDS authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package org.onosproject.nids.impl.block;
+package org.onosproject.nids.api;
 
 import com.google.common.base.MoreObjects;
 import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.Ip4Address;
 import org.onlab.packet.Ip4Prefix;
-import org.onosproject.nids.api.AlertSeverity;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The blocking policy, one immutable value per configuration: which alerts are blocked automatically, the default
- * lifetime of a block, the sources never blocked, and the cap. The parsers throw {@link IllegalArgumentException}
- * with a one-line reason; the manager then keeps the previous value.
+ * The blocking policy (the block manager's component configuration), one immutable value per configuration: which
+ * alerts are blocked automatically, the default lifetime of a block, the sources never blocked, and the cap. The
+ * parsers throw {@link IllegalArgumentException} with a one-line reason.
  */
-final class BlockPolicy {
+public final class BlockPolicy {
 
-    static final String NONE = "NONE";
-
-    static final BlockPolicy DEFAULT = new BlockPolicy(null,
-            BlockPropertyConstants.BLOCK_TTL_SECONDS_DEFAULT, List.of(), BlockPropertyConstants.MAX_BLOCKS_DEFAULT);
+    /** autoBlockMinSeverity for manual blocking only. */
+    public static final String NONE = "NONE";
 
     private final AlertSeverity autoBlockMinSeverity;
     private final long ttlSeconds;
     private final ImmutableList<Ip4Prefix> allowlist;
     private final int maxBlocks;
 
-    BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ip4Prefix> allowlist, int maxBlocks) {
+    /**
+     * @param autoBlockMinSeverity lowest severity blocked automatically, null for manual blocking only
+     * @param ttlSeconds           default lifetime of a block, 0 for none
+     * @param allowlist            sources never blocked
+     * @param maxBlocks            blocks held at once
+     */
+    public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ip4Prefix> allowlist,
+                       int maxBlocks) {
         this.autoBlockMinSeverity = autoBlockMinSeverity;
         this.ttlSeconds = ttlSeconds;
         this.allowlist = ImmutableList.copyOf(allowlist);
@@ -40,19 +45,19 @@ final class BlockPolicy {
     }
 
     /** @return the lowest severity blocked automatically; empty for manual blocking only */
-    Optional<AlertSeverity> autoBlockMinSeverity() {
+    public Optional<AlertSeverity> autoBlockMinSeverity() {
         return Optional.ofNullable(autoBlockMinSeverity);
     }
 
-    long ttlSeconds() {
+    public long ttlSeconds() {
         return ttlSeconds;
     }
 
-    List<Ip4Prefix> allowlist() {
+    public List<Ip4Prefix> allowlist() {
         return allowlist;
     }
 
-    int maxBlocks() {
+    public int maxBlocks() {
         return maxBlocks;
     }
 
@@ -60,7 +65,7 @@ final class BlockPolicy {
      * @param severity an alert's severity
      * @return whether the policy blocks such alerts automatically
      */
-    boolean autoBlocks(AlertSeverity severity) {
+    public boolean autoBlocks(AlertSeverity severity) {
         return autoBlockMinSeverity != null && severity.compareTo(autoBlockMinSeverity) >= 0;
     }
 
@@ -68,23 +73,23 @@ final class BlockPolicy {
      * @param src a source
      * @return the allowlist entry holding it, if any
      */
-    Optional<Ip4Prefix> allowlisted(Ip4Address src) {
+    public Optional<Ip4Prefix> allowlisted(Ip4Address src) {
         return allowlist.stream().filter(prefix -> prefix.contains(src)).findFirst();
     }
 
-    BlockPolicy withAutoBlockMinSeverity(AlertSeverity severity) {
+    public BlockPolicy withAutoBlockMinSeverity(AlertSeverity severity) {
         return new BlockPolicy(severity, ttlSeconds, allowlist, maxBlocks);
     }
 
-    BlockPolicy withTtlSeconds(long seconds) {
+    public BlockPolicy withTtlSeconds(long seconds) {
         return new BlockPolicy(autoBlockMinSeverity, seconds, allowlist, maxBlocks);
     }
 
-    BlockPolicy withAllowlist(List<Ip4Prefix> prefixes) {
+    public BlockPolicy withAllowlist(List<Ip4Prefix> prefixes) {
         return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, prefixes, maxBlocks);
     }
 
-    BlockPolicy withMaxBlocks(int max) {
+    public BlockPolicy withMaxBlocks(int max) {
         return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, max);
     }
 
@@ -92,7 +97,7 @@ final class BlockPolicy {
      * @param text NONE, LOW, MEDIUM or HIGH (any case)
      * @return the severity, null for NONE
      */
-    static AlertSeverity parseSeverity(String text) {
+    public static AlertSeverity parseSeverity(String text) {
         String name = text == null ? NONE : text.strip().toUpperCase(Locale.ROOT);
         if (NONE.equals(name) || name.isEmpty()) {
             return null;
@@ -108,7 +113,7 @@ final class BlockPolicy {
      * @param text comma-separated IPv4 CIDRs (a bare address is a /32), may be empty
      * @return the prefixes
      */
-    static List<Ip4Prefix> parseAllowlist(String text) {
+    public static List<Ip4Prefix> parseAllowlist(String text) {
         ImmutableList.Builder<Ip4Prefix> prefixes = ImmutableList.builder();
         if (text == null) {
             return prefixes.build();
@@ -119,7 +124,7 @@ final class BlockPolicy {
         return prefixes.build();
     }
 
-    static Ip4Prefix parsePrefix(String item) {
+    public static Ip4Prefix parsePrefix(String item) {
         try {
             return item.contains("/") ? Ip4Prefix.valueOf(item) : Ip4Prefix.valueOf(Ip4Address.valueOf(item), 32);
         } catch (IllegalArgumentException e) {
@@ -133,7 +138,7 @@ final class BlockPolicy {
      * @param min   least value allowed
      * @return the integer
      */
-    static int parseInt(String name, String text, int min) {
+    public static int parseInt(String name, String text, int min) {
         try {
             int value = Integer.parseInt(text.strip());
             if (value < min) {
@@ -143,6 +148,24 @@ final class BlockPolicy {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + ": expected an integer >= " + min + ", got \"" + text + "\"");
         }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof BlockPolicy)) {
+            return false;
+        }
+        BlockPolicy that = (BlockPolicy) o;
+        return ttlSeconds == that.ttlSeconds && maxBlocks == that.maxBlocks
+                && autoBlockMinSeverity == that.autoBlockMinSeverity && allowlist.equals(that.allowlist);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks);
     }
 
     @Override
