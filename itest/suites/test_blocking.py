@@ -237,6 +237,7 @@ def test_an_alert_blocks_the_attacker_at_its_edge_and_benign_pairs_still_talk(fa
     # The block is an ONOS intent, listed by ONOS's own intent API (and so its CLI and GUI).
     listed = intent(stack, made["intentKey"])
     assert listed["type"] == "BlockIntent" and listed["state"] == "INSTALLED" and listed["appId"] == stack.app_name
+    assert listed["src"] == "10.0.0.1" and listed["scope"] == {}, listed  # the app's codec for its intent type
 
     rule, switch = rule_of(stack, "h1")
     wait_rules(stack, {switch: {rule}}, "one drop rule, for h1 on s1")

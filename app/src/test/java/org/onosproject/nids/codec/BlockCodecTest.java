@@ -9,7 +9,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
 import org.onlab.packet.Ip4Prefix;
+import org.onosproject.TestApplicationId;
+import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
+import org.onosproject.net.intent.Key;
+import org.onosproject.net.intent.MockIdGenerator;
+import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
@@ -61,6 +66,23 @@ public class BlockCodecTest {
     public void decodesWhatItEncodes() {
         NidsBlock block = autoBlock();
         assertEquals(block, BlockCodecs.BLOCK.decode(BlockCodecs.BLOCK.encode(block, context), context));
+    }
+
+    @Test
+    public void aBlockIntentIsOnosGenericFieldsPlusWhatItDrops() {
+        MockIdGenerator.cleanBind();
+        try {
+            ApplicationId app = new TestApplicationId("org.onosproject.nids");
+            BlockIntent intent = BlockIntent.builder().appId(app).key(Key.of("nids-block-4", app))
+                    .src(Ip4Address.valueOf("10.0.0.3")).scope(BlockScope.of(null, 6, 80)).build();
+            ObjectNode json = new BlockIntentCodec().encode(intent, context);
+            assertEquals("BlockIntent", json.get("type").asText());
+            assertEquals("nids-block-4", json.get("key").asText());
+            assertEquals("10.0.0.3", json.get("src").asText());
+            assertEquals("{\"protocol\":6,\"dstPort\":80}", json.get("scope").toString());
+        } finally {
+            MockIdGenerator.unbind();
+        }
     }
 
     private BlockRequest request(String json) throws Exception {

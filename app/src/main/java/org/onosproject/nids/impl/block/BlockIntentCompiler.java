@@ -7,6 +7,7 @@ package org.onosproject.nids.impl.block;
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.EthType;
 import org.onlab.packet.Ip4Address;
+import org.onosproject.codec.CodecService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.DeviceId;
@@ -29,6 +30,7 @@ import org.onosproject.net.pi.runtime.PiAction;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.codec.BlockIntentCodec;
 import org.onosproject.nids.impl.NidsModelManager;
 import org.onosproject.nids.pipeconf.NidsPipeconfLoader;
 import org.osgi.service.component.annotations.Activate;
@@ -80,6 +82,8 @@ public class BlockIntentCompiler implements IntentCompiler<BlockIntent> {
     protected PiPipeconfService pipeconfService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CodecService codecService;
 
     private ApplicationId appId;
 
@@ -87,11 +91,14 @@ public class BlockIntentCompiler implements IntentCompiler<BlockIntent> {
     protected void activate() {
         appId = coreService.registerApplication(NidsModelManager.APP_NAME);
         intentExtensionService.registerCompiler(BlockIntent.class, this);
+        // ONOS's intent REST API then shows what each block intent drops, beside its generic fields.
+        codecService.registerCodec(BlockIntent.class, new BlockIntentCodec());
         log.info("Started");
     }
 
     @Deactivate
     protected void deactivate() {
+        codecService.unregisterCodec(BlockIntent.class);
         intentExtensionService.unregisterCompiler(BlockIntent.class);
         log.info("Stopped");
     }

@@ -86,24 +86,29 @@ public class DistributedNidsBlockStore extends AbstractStore<NidsBlockEvent, Nid
 
     @Override
     public NidsBlock add(Ip4Address src, BlockScope scope, int maxBlocks, Function<String, NidsBlock> make) {
-        if (blocks.size() >= maxBlocks) {
-            throw new BlockConflictException("block cap reached: " + blocks.size() + " blocks (maxBlocks "
-                                                     + maxBlocks + ")", null);
-        }
-        String id = Long.toString(ids.nextId());
         String key = indexKey(src, scope);
-        // The claim on the index decides between concurrent blocks of one source (REST and the policy, or two
-        // instances reacting to one alert): the first claim wins, the others learn which block it is.
-        Versioned<String> claimed = index.putIfAbsent(key, id);
-        if (claimed != null) {
-            NidsBlock existing = Versioned.valueOrNull(blocks.get(claimed.value()));
-            throw new BlockConflictException(src + " is already blocked" + (scope.isAll() ? "" : " (" + scope + ")")
-                                                     + " by block " + claimed.value(), existing);
+        Versioned<String> claimed = index.get(key);
+        if (claimed == null) {
+            if (blocks.size() >= maxBlocks) {
+                throw new BlockConflictException("block cap reached: " + blocks.size() + " blocks (maxBlocks "
+                                                         + maxBlocks + ")", null);
+            }
+            // The claim on the index decides between concurrent blocks of one source (REST and the policy, or two
+            // instances reacting to one alert): the first claim wins, the others learn which block it is. Checked
+            // first so that a plain duplicate does not use up an id.
+            String id = Long.toString(ids.nextId());
+            claimed = index.putIfAbsent(key, id);
+            if (claimed == null) {
+                NidsBlock block = make.apply(id).stored();
+                blocks.put(id, block);
+                return block;
+            }
         }
-        NidsBlock block = make.apply(id).stored();
-        blocks.put(id, block);
-        return block;
+        NidsBlock existing = Versioned.valueOrNull(blocks.get(claimed.value()));
+        throw new BlockConflictException(src + " is already blocked" + (scope.isAll() ? "" : " (" + scope + ")")
+                                                 + " by block " + claimed.value(), existing);
     }
+
 
     @Override
     public Optional<NidsBlock> blockOf(Ip4Address src, BlockScope scope) {

@@ -42,6 +42,7 @@ import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsBlockListener;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.codec.AlertFlowKeyCodec;
 import org.onosproject.nids.impl.NidsModelManager;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
@@ -264,7 +265,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
 
     private static String defaultReason(BlockOrigin origin, Optional<NidsAlert> alert) {
         return alert.map(a -> (origin == BlockOrigin.AUTO ? "auto-block: " : "")
-                + a.severity() + " " + a.className() + " alert " + a.id() + " (" + a.flowKey() + ")")
+                + a.severity() + " " + a.className() + " alert " + a.id() + " ("
+                + AlertFlowKeyCodec.describe(a.flowKey()) + ")")
                 .orElse(origin == BlockOrigin.AUTO ? "auto-block" : "blocked by an operator");
     }
 

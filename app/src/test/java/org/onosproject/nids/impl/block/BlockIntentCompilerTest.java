@@ -13,7 +13,9 @@ import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
 import org.onosproject.TestApplicationId;
+import org.onosproject.codec.CodecService;
 import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.DefaultHost;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Host;
@@ -28,6 +30,8 @@ import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.intent.FlowRuleIntent;
 import org.onosproject.net.intent.Intent;
 import org.onosproject.net.intent.IntentCompilationException;
+import org.onosproject.net.intent.IntentCompiler;
+import org.onosproject.net.intent.IntentExtensionServiceAdapter;
 import org.onosproject.net.intent.Key;
 import org.onosproject.net.intent.MockIdGenerator;
 import org.onosproject.net.pi.PiPipeconfServiceAdapter;
@@ -39,6 +43,7 @@ import org.onosproject.net.pi.runtime.PiTernaryFieldMatch;
 import org.onosproject.net.provider.ProviderId;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.codec.BlockIntentCodec;
 import org.onosproject.nids.pipeconf.NidsPipeconfLoader;
 
 import java.math.BigInteger;
@@ -49,6 +54,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import static org.easymock.EasyMock.anyObject;
+import static org.easymock.EasyMock.createMock;
+import static org.easymock.EasyMock.eq;
+import static org.easymock.EasyMock.replay;
+import static org.easymock.EasyMock.verify;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
@@ -132,6 +142,38 @@ public class BlockIntentCompilerTest {
     private List<FlowRule> rules(List<Intent> compiled) {
         assertEquals(1, compiled.size());
         return ((FlowRuleIntent) compiled.get(0)).flowRules().stream().collect(Collectors.toList());
+    }
+
+    @Test
+    public void activationRegistersTheCompilerAndTheIntentCodecAndDeactivationUndoesIt() {
+        Map<Class<?>, Object> compilers = new HashMap<>();
+        compiler.intentExtensionService = new IntentExtensionServiceAdapter() {
+            @Override
+            public <T extends Intent> void registerCompiler(Class<T> cls, IntentCompiler<T> c) {
+                compilers.put(cls, c);
+            }
+
+            @Override
+            public <T extends Intent> void unregisterCompiler(Class<T> cls) {
+                compilers.remove(cls);
+            }
+        };
+        CodecService codecs = createMock(CodecService.class);
+        codecs.registerCodec(eq(BlockIntent.class), anyObject(BlockIntentCodec.class));
+        codecs.unregisterCodec(BlockIntent.class);
+        replay(codecs);
+        compiler.codecService = codecs;
+        compiler.coreService = new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return APP;
+            }
+        };
+        compiler.activate();
+        assertEquals(Map.of(BlockIntent.class, compiler), compilers);
+        compiler.deactivate();
+        assertTrue(compilers.isEmpty());
+        verify(codecs);
     }
 
     @Test

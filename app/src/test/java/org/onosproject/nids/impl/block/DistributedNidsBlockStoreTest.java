@@ -19,7 +19,6 @@ import org.onosproject.store.service.TestStorageService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
@@ -72,8 +71,11 @@ public class DistributedNidsBlockStoreTest {
             assertEquals("10.0.0.3 is already blocked by block " + all.id(), e.getMessage());
         }
         assertEquals(Optional.of(web), store.blockOf(SRC, WEB));
-        assertEquals(Set.of(all, web), Set.copyOf(store.blocks()));
-        assertEquals(List.of(NidsBlockEvent.Type.BLOCK_ADDED, NidsBlockEvent.Type.BLOCK_ADDED),
+        // A refused duplicate uses up no id.
+        assertEquals(Long.parseLong(web.id()) + 1, Long.parseLong(add(Ip4Address.valueOf("10.0.0.9"), WEB).id()));
+        assertEquals(3, store.blocks().size());
+        assertEquals(List.of(NidsBlockEvent.Type.BLOCK_ADDED, NidsBlockEvent.Type.BLOCK_ADDED,
+                             NidsBlockEvent.Type.BLOCK_ADDED),
                      events.stream().map(NidsBlockEvent::type).collect(Collectors.toList()));
     }
 
@@ -88,6 +90,17 @@ public class DistributedNidsBlockStoreTest {
         assertEquals(NidsBlockEvent.Type.BLOCK_REMOVED, events.get(1).type());
         assertEquals(first, events.get(1).subject());
         assertEquals(3, events.size());
+    }
+
+    @Test
+    public void aDuplicateAtTheCapNamesTheExistingBlock() {
+        NidsBlock first = store.add(SRC, BlockScope.ALL, 1, id -> make(id, SRC, BlockScope.ALL));
+        try {
+            store.add(SRC, BlockScope.ALL, 1, id -> make(id, SRC, BlockScope.ALL));
+            fail("blocked twice");
+        } catch (BlockConflictException e) {
+            assertEquals(Optional.of(first), e.existing());
+        }
     }
 
     @Test
