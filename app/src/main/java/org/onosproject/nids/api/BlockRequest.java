@@ -17,6 +17,9 @@ import static com.google.common.base.Preconditions.checkNotNull;
  */
 public final class BlockRequest {
 
+    /** The longest lifetime a block may be given: ten years (0, no expiry, is longer still). */
+    public static final long MAX_TTL_SECONDS = 10L * 365 * 24 * 3600;
+
     private final Ip4Address src;
     private final BlockScope scope;
     private final Long ttlSeconds;
@@ -25,7 +28,8 @@ public final class BlockRequest {
     private final BlockOrigin origin;
 
     private BlockRequest(Builder b) {
-        checkArgument(b.ttlSeconds == null || b.ttlSeconds >= 0, "ttlSeconds: expected >= 0, got %s", b.ttlSeconds);
+        checkArgument(b.ttlSeconds == null || b.ttlSeconds >= 0 && b.ttlSeconds <= MAX_TTL_SECONDS,
+                      "ttlSeconds: expected an integer 0..%s, got %s", MAX_TTL_SECONDS, b.ttlSeconds);
         this.src = checkNotNull(b.src, "src");
         this.scope = checkNotNull(b.scope, "scope");
         this.ttlSeconds = b.ttlSeconds;

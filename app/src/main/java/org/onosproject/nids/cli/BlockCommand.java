@@ -58,12 +58,13 @@ public class BlockCommand extends NidsCommand {
     static long ttlSeconds(String text) {
         try {
             long value = Long.parseLong(text.strip());
-            if (value >= 0) {
+            if (value >= 0 && value <= BlockRequest.MAX_TTL_SECONDS) {
                 return value;
             }
         } catch (NumberFormatException e) {
             // the reason below
         }
-        throw new IllegalArgumentException("ttl: expected an integer >= 0, got \"" + text + "\"");
+        throw new IllegalArgumentException("ttl: expected an integer 0.." + BlockRequest.MAX_TTL_SECONDS + ", got \""
+                                                   + text + "\"");
     }
 }

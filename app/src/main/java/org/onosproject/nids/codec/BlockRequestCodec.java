@@ -47,8 +47,10 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
         }
         if (json.hasNonNull(TTL_SECONDS)) {
             JsonNode ttl = json.get(TTL_SECONDS);
-            if (!ttl.canConvertToLong() || ttl.asLong() < 0 || !ttl.isIntegralNumber()) {
-                throw new IllegalArgumentException("ttlSeconds: expected an integer >= 0, got " + ttl);
+            if (!ttl.isIntegralNumber() || !ttl.canConvertToLong() || ttl.asLong() < 0
+                    || ttl.asLong() > BlockRequest.MAX_TTL_SECONDS) {
+                throw new IllegalArgumentException("ttlSeconds: expected an integer 0.." + BlockRequest.MAX_TTL_SECONDS
+                                                           + ", got " + ttl);
             }
             request.ttlSeconds(ttl.asLong());
         }

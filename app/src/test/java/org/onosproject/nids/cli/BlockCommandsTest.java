@@ -112,8 +112,8 @@ public class BlockCommandsTest extends CliTestBase {
     public void badInputFailsWithTheReasonAndAsksNothing() {
         replay(blocks);
         String[][] cases = {{"10.0.0.300", null, "src: not an IPv4 address: \"10.0.0.300\""},
-                            {"10.0.0.3", "-1", "ttl: expected an integer >= 0, got \"-1\""},
-                            {"10.0.0.3", "soon", "ttl: expected an integer >= 0, got \"soon\""}};
+                            {"10.0.0.3", "-1", "ttl: expected an integer 0..315360000, got \"-1\""},
+                            {"10.0.0.3", "soon", "ttl: expected an integer 0..315360000, got \"soon\""}};
         for (String[] c : cases) {
             try {
                 blockCommand(c[0], c[1], null).doExecute();
@@ -123,7 +123,7 @@ public class BlockCommandsTest extends CliTestBase {
                 assertEquals(c[2], e.getMessage());
             }
         }
-        assertTrue(err(), err().contains("ttl: expected an integer >= 0, got \"soon\""));
+        assertTrue(err(), err().contains("ttl: expected an integer 0..315360000, got \"soon\""));
         verify(blocks);
     }
 

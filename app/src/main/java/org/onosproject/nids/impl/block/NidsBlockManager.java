@@ -53,10 +53,14 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Dictionary;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -99,6 +103,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     /** Newest first: created, then id. */
     static final Comparator<NidsBlock> NEWEST_FIRST = Comparator.comparingLong(NidsBlock::createdMillis)
             .thenComparing(block -> Long.parseLong(block.id())).reversed();
+    private static final int REFUSED_ALERTS_KEPT = 1000;
     /** How often due blocks are expired: a block lives at most this much past its expiry. */
     static final long EXPIRY_PERIOD_MILLIS = 1000;
 
@@ -133,6 +138,13 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                                                               MAX_BLOCKS_DEFAULT);
 
     private volatile BlockPolicy policy = DEFAULT_POLICY;
+    /** Alerts whose auto-block was refused (cap): logged once each, not at every update (reactions thread only). */
+    private final Set<Long> refusedAlerts = Collections.newSetFromMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+            return size() > REFUSED_ALERTS_KEPT;
+        }
+    });
     private ApplicationId appId;
     private ScheduledExecutorService timer;
 
@@ -391,11 +403,13 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             if (e.existing().isPresent()) {
                 // Another instance (or a hand) blocked the source first: the alert is answered by that block.
                 linkAlert(alert.id(), e.existing().get().id());
-            } else {
+            } else if (refusedAlerts.add(alert.id())) {
                 log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
             }
         } catch (NidsException e) {
-            log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
+            if (refusedAlerts.add(alert.id())) {
+                log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
+            }
         }
     }
 

@@ -271,6 +271,17 @@ public class NidsBlockManagerTest {
     }
 
     @Test
+    public void anAlertBeyondTheCapIsNotBlockedAndStaysOpen() {
+        configure(MAX_BLOCKS, 1);
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
+        alerts.raise(TestAlerts.alert(2, "10.0.0.5", AlertSeverity.HIGH));
+        alerts.raise(TestAlerts.alert(2, "10.0.0.5", AlertSeverity.HIGH));
+        assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
+        assertEquals(AlertState.OPEN, alerts.alerts.get(2L).state());
+    }
+
+    @Test
     public void manualOnlyAndAllowlistedSourcesAreNotAutoBlocked() {
         alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));   // default NONE
         configure(AUTO_BLOCK_MIN_SEVERITY, "LOW");
