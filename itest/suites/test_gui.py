@@ -319,6 +319,17 @@ def test_an_alert_is_blocked_from_its_details_and_unblocked_in_the_blocks_view(g
         assert f"nids-block-{block_id}" in block_panel.inner_text()
         screenshot(page, "nids-blocks.png", panel=BLOCK_PANEL)
 
+        # The block is an ONOS intent: ONOS's own Intents view lists it by its key and type.
+        open_view(page, "intent", "#ov-intent")
+        intent_row = page.locator(f"#ov-intent .table-body tr[row-id='nids-block-{block_id}']").first
+        intent_row.wait_for()
+        intent_text = intent_row.inner_text()
+        assert "BlockIntent" in intent_text and "org.onosproject.nids" in intent_text, intent_text
+
+        open_view(page, "nidsBlocks", "#ov-nids-blocks")
+        row.click()
+        block_panel.get_by_text(f"Block {block_id}", exact=True).wait_for()
+
         block_panel.locator("#nids-unblock-btn").click()
         row.wait_for(state="detached")
         with pytest.raises(onos_mod.RestError) as e:
