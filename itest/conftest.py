@@ -92,7 +92,9 @@ def stack():
     oar = built_oar()
     app_name = oar_app_name(oar)
     # Benchmarks ask for a bigger fabric (NIDS_FABRIC_LEAVES); the suites run on 2 leaves + 1 spine.
-    topology = topo.leaf_spine(leaves=int(os.environ.get("NIDS_FABRIC_LEAVES", "2")), spines=1, hosts_per_leaf=2)
+    # One spare port per leaf: somewhere to move a host to (blocking suite).
+    topology = topo.leaf_spine(leaves=int(os.environ.get("NIDS_FABRIC_LEAVES", "2")), spines=1, hosts_per_leaf=2,
+                               spare_ports=1)
     rest = onos_mod.Rest()
     onos = onos_mod.OnosProcess(reference_stack.onos_home(), reference_stack.java11_home(), BOOT_APPS, LOG_DIR,
                                 remove_apps=[app_name])

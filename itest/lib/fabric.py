@@ -59,6 +59,8 @@ class Fabric:
             self._add_host(host)
         for link in self.topology.links:
             self._add_link(link)
+        for switch_name, port in self.topology.spare_ports:
+            self._add_spare(switch_name, port)
         for switch in self.topology.switches:
             self.start_switch(switch.name)
 
@@ -113,6 +115,48 @@ class Fabric:
         _run("ip", "link", "add", a_if, "type", "veth", "peer", "name", b_if)
         self._switch_side_up(a_if)
         self._switch_side_up(b_if)
+
+    def _add_spare(self, switch_name, port):
+        sw_if = topo.interface_name(switch_name, port)
+        peer = topo.spare_peer_name(switch_name, port)
+        _run("ip", "link", "add", sw_if, "type", "veth", "peer", "name", peer)
+        self._switch_side_up(sw_if)
+        self._switch_side_up(peer)
+
+    def move_host(self, host_name, switch_name, port):
+        """Re-attaches a host to a spare port: its link to its leaf goes down (address removed), the spare veth's
+        free end becomes its `<host>-eth1` with the same MAC and address, static ARP copied. Returns a function
+        that moves it back."""
+        host = self.topology.host(host_name)
+        old_if, new_if = f"{host_name}-eth0", f"{host_name}-eth1"
+        peer = topo.spare_peer_name(switch_name, port)
+        ns = netns(host_name)
+        neighbours = _ip_json("-n", ns, "neigh", "show", "dev", old_if)
+        _run("ip", "netns", "exec", ns, "ip", "addr", "del", f"{host.ip}/24", "dev", old_if)
+        _run("ip", "netns", "exec", ns, "ip", "link", "set", old_if, "down")
+        _run("ip", "link", "set", peer, "netns", ns)
+        _run("ip", "netns", "exec", ns, "ip", "link", "set", peer, "name", new_if)
+        _run("ip", "netns", "exec", ns, "ip", "link", "set", new_if, "address", host.mac)
+        _run("ip", "netns", "exec", ns, "ip", "addr", "add", f"{host.ip}/24", "dev", new_if)
+        _run("ip", "netns", "exec", ns, "ip", "link", "set", new_if, "up")
+        _run("ip", "netns", "exec", ns, "ethtool", "-K", new_if, *_OFFLOADS_OFF, check=False)
+        for n in neighbours:
+            if n.get("lladdr") and n.get("dst"):
+                _run("ip", "netns", "exec", ns, "ip", "neigh", "replace", n["dst"], "lladdr", n["lladdr"],
+                     "dev", new_if, check=False)
+
+        def back():
+            _run("ip", "netns", "exec", ns, "ip", "link", "set", new_if, "down", check=False)
+            _run("ip", "netns", "exec", ns, "ip", "link", "set", new_if, "name", peer, check=False)
+            _run("ip", "netns", "exec", ns, "ip", "link", "set", peer, "netns", "1", check=False)
+            _run("ip", "link", "set", peer, "up", check=False)
+            _run("ip", "netns", "exec", ns, "ip", "link", "set", old_if, "up")
+            _run("ip", "netns", "exec", ns, "ip", "addr", "add", f"{host.ip}/24", "dev", old_if, check=False)
+            for n in neighbours:
+                if n.get("lladdr") and n.get("dst"):
+                    _run("ip", "netns", "exec", ns, "ip", "neigh", "replace", n["dst"], "lladdr", n["lladdr"],
+                         "dev", old_if, check=False)
+        return back
 
     @staticmethod
     def _switch_side_up(iface):

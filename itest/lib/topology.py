@@ -53,6 +53,7 @@ class Topology:
     switches: list
     hosts: list
     links: list
+    spare_ports: list = field(default_factory=list)  # (switch, port): a free leaf port a host can be moved to
 
     def switch(self, name):
         return next(s for s in self.switches if s.name == name)
@@ -68,8 +69,9 @@ def interface_name(switch, port):
     return f"{switch}-eth{port}"
 
 
-def leaf_spine(leaves=2, spines=1, hosts_per_leaf=2, subnet="10.0.0"):
-    """Leaves s1..sL, spines after them; hosts h1.. on the leaves' first ports, uplinks after them."""
+def leaf_spine(leaves=2, spines=1, hosts_per_leaf=2, subnet="10.0.0", spare_ports=0):
+    """Leaves s1..sL, spines after them; hosts h1.. on the leaves' first ports, uplinks after them, then
+    `spare_ports` free ports per leaf (declared, with nothing attached: somewhere to move a host to)."""
     switches = [Switch(f"s{i + 1}", i + 1, "leaf") for i in range(leaves)]
     switches += [Switch(f"s{leaves + j + 1}", leaves + j + 1, "spine") for j in range(spines)]
     hosts, links = [], []
@@ -87,7 +89,18 @@ def leaf_spine(leaves=2, spines=1, hosts_per_leaf=2, subnet="10.0.0"):
             links.append(Link(leaf.name, leaf_port, spine.name, spine_port))
             leaf.ports[leaf_port] = interface_name(leaf.name, leaf_port)
             spine.ports[spine_port] = interface_name(spine.name, spine_port)
-    return Topology(switches, hosts, links)
+    spares = []
+    for leaf in switches[:leaves]:
+        for k in range(spare_ports):
+            port = hosts_per_leaf + spines + 1 + k
+            leaf.ports[port] = interface_name(leaf.name, port)
+            spares.append((leaf.name, port))
+    return Topology(switches, hosts, links, spares)
+
+
+def spare_peer_name(switch, port):
+    """The free end of a spare port's veth (root namespace until a host is moved onto it)."""
+    return f"{switch}-spare{port}"
 
 
 def netcfg(topology, pipeconf_id, driver="bmv2"):

@@ -47,3 +47,13 @@ def test_flow_rule_is_an_onos_rest_flow_on_table_zero():
     assert rule["tableId"] == 0
     assert {"type": "IPV4_DST", "ip": "10.0.0.3/32"} in rule["selector"]["criteria"]
     assert rule["treatment"]["instructions"] == [{"type": "OUTPUT", "port": "3"}]
+
+
+def test_spare_ports_come_after_the_uplinks_and_are_declared_in_the_netcfg():
+    t = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2, spare_ports=1)
+    assert t.spare_ports == [("s1", 4), ("s2", 4)]
+    assert t.switch("s1").ports[4] == "s1-eth4" and 4 not in t.switch("s3").ports
+    cfg = topo.netcfg(t, "p")
+    assert "4" in cfg["devices"]["device:bmv2:s1"]["ports"]
+    assert cfg["devices"]["device:bmv2:s1"]["nids"]["edgePorts"] == [1, 2]
+    assert topo.leaf_spine().spare_ports == []

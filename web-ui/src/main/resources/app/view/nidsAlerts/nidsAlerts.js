@@ -6,7 +6,7 @@
 /*
  NIDS Alerts view: the alerts the active model raised, live (the table refreshes every 2 s while auto-refresh is on,
  and the server pushes the table on every alert event while the view watches); a click on a row opens the details
- panel with the decision path, the features and an Acknowledge button.
+ panel with the decision path, the features, an Acknowledge button and a Block button (blocks the alert's source).
  */
 (function () {
     'use strict';
@@ -20,6 +20,8 @@
         ackReq = 'nidsAlertAckRequest',
         ackResp = 'nidsAlertAckResponse',
         watchReq = 'nidsAlertWatchRequest',
+        blockReq = 'nidsAlertBlockRequest',
+        blockResp = 'nidsAlertBlockResponse',
         pName = 'ov-nids-alerts-details-panel',
         props = [
             ['Class', 'class'],
@@ -56,6 +58,13 @@
         }
     }
 
+    function sendBlock() {
+        var d = $scope.panelDetails;
+        if (d && d.id) {
+            wss.sendEvent(blockReq, { id: d.id });
+        }
+    }
+
     function populatePanel(panel) {
         var d = $scope.panelDetails,
             head = panel.append('div').classed('nids-panel-head', true),
@@ -75,6 +84,13 @@
             .property('disabled', !d.canAck)
             .text(d.canAck ? 'Acknowledge' : (d.state === 'BLOCKED' ? 'Blocked' : 'Acknowledged'))
             .on('click', sendAck);
+
+        panel.append('button')
+            .attr('id', 'nids-block-btn')
+            .attr('class', 'nids-ack-btn nids-block-btn')
+            .property('disabled', !d.canBlock)
+            .text(d.canBlock ? 'Block' : 'Blocked (block ' + d.block + ')')
+            .on('click', sendBlock);
 
         panel.append('div').classed('nids-flow', true).text(d.flow);
 
@@ -124,6 +140,11 @@
         flash.flash(data.error ? data.error : 'Alert ' + data.id + ' acknowledged');
     }
 
+    function respBlockCb(data) {
+        flash.flash(data.error ? data.error
+            : 'Blocked ' + data.src + ' (block ' + data.blockId + ') for alert ' + data.id);
+    }
+
     angular.module('ovNidsAlerts', [])
         .run(['IconService', function (is) {
             // nav menu icon: the IDS glyph
@@ -148,6 +169,7 @@
 
             handlers[detailsResp] = respDetailsCb;
             handlers[ackResp] = respAckCb;
+            handlers[blockResp] = respBlockCb;
             wss.bindHandlers(handlers);
 
             function selCb($event, row) {

@@ -9,14 +9,19 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import org.onlab.osgi.ServiceDirectory;
+import org.onlab.osgi.ServiceNotFoundException;
+import org.onlab.packet.Ip4Address;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
@@ -35,8 +40,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Messages of the "NIDS Alerts" view: the alert table, an alert's details (decision path and features) and
- * acknowledging an alert.
+ * Messages of the "NIDS Alerts" view: the alert table, an alert's details (decision path and features),
+ * acknowledging an alert, and blocking its source (client IP) through the block service.
  * <p>
  * The table is live two ways: the view's table builder asks again every 2 s while its auto-refresh is on, and,
  * while the view watches ({@value #WATCH_REQ} with {@code watch: true}, sent when the view opens and when
@@ -53,6 +58,8 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
     static final String ACK_REQ = "nidsAlertAckRequest";
     static final String ACK_RESP = "nidsAlertAckResponse";
     static final String WATCH_REQ = "nidsAlertWatchRequest";
+    static final String BLOCK_REQ = "nidsAlertBlockRequest";
+    static final String BLOCK_RESP = "nidsAlertBlockResponse";
 
     static final String ID = "id";
     static final String TIME = "time";
@@ -89,6 +96,7 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
 
     private AlertTableHandler tableHandler;
     private NidsAlertService alertService;
+    private ServiceDirectory directory;
     private boolean listening;
     private volatile boolean watching;
     private volatile ObjectNode lastTablePayload;
@@ -113,12 +121,14 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
     @Override
     protected Collection<RequestHandler> createRequestHandlers() {
         tableHandler = new AlertTableHandler();
-        return ImmutableSet.of(tableHandler, new DetailsHandler(), new AckHandler(), new WatchHandler());
+        return ImmutableSet.of(tableHandler, new DetailsHandler(), new AckHandler(), new WatchHandler(),
+                               new BlockHandler());
     }
 
     @Override
     public void init(UiConnection connection, ServiceDirectory directory) {
         super.init(connection, directory);
+        this.directory = directory;
         alertService = directory.get(NidsAlertService.class);
     }
 
@@ -284,6 +294,42 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
         }
     }
 
+    /**
+     * Blocks the alert's client IP (all its IPv4 traffic, the policy's default TTL), linked to the alert; answers
+     * with the block id or the reason of a refusal (allowlisted, already blocked, cap), then the alert's details.
+     */
+    private final class BlockHandler extends RequestHandler {
+
+        private BlockHandler() {
+            super(BLOCK_REQ);
+        }
+
+        @Override
+        public void process(ObjectNode payload) {
+            long id = alertId(payload);
+            ObjectNode result = objectNode().put(ID, id);
+            Optional<NidsAlert> alert = alertService.alert(id);
+            if (alert.isEmpty()) {
+                result.put(ERROR, "Cannot block: no alert " + id);
+            } else {
+                Ip4Address src = alert.get().flowKey().clientIp();
+                try {
+                    // Looked up here, not in init: the view works (without blocking) while blocking is not running.
+                    NidsBlock block = directory.get(NidsBlockService.class).block(BlockRequest.builder(src)
+                            .alertId(id).reason("blocked from the GUI for " + alert.get().severity() + " "
+                                                        + alert.get().className() + " alert " + id).build());
+                    result.put("blockId", block.id()).put("src", src.toString());
+                } catch (NidsException | IllegalArgumentException | ServiceNotFoundException e) {
+                    result.put(ERROR, "Cannot block " + src + ": " + e.getMessage());
+                }
+                alert = alertService.alert(id);
+            }
+            sendMessage(BLOCK_RESP, result);
+            sendDetails(id, alert);
+            schedulePush();
+        }
+    }
+
     /** Turns the pushes on alert events on or off (the view is open with auto-refresh on, or not). */
     private final class WatchHandler extends RequestHandler {
 
@@ -331,7 +377,8 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
                 .put("lastSeen", UiFormat.time(alert.lastSeenMillis(), zone))
                 .put(REPORTS, alert.reportCount())
                 .put("block", alert.blockId().orElse(UiFormat.NONE))
-                .put("canAck", alert.state() == AlertState.OPEN);
+                .put("canAck", alert.state() == AlertState.OPEN)
+                .put("canBlock", alert.state() != AlertState.BLOCKED);
         ArrayNode devices = d.putArray("devices");
         alert.deviceReports().forEach((device, reports) ->
                 devices.addObject().put(DEVICE, device.toString()).put(REPORTS, reports));

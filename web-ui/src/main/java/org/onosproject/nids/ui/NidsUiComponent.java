@@ -23,8 +23,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import static org.onlab.util.Tools.groupedThreads;
 
 /**
- * Adds the NIDS views to the legacy ONOS GUI: "NIDS Alerts" ({@value #ALERTS_VIEW}) and "NIDS Models"
- * ({@value #MODELS_VIEW}), both in the Network category of the navigation menu. Each view is its own
+ * Adds the NIDS views to the legacy ONOS GUI: "NIDS Alerts" ({@value #ALERTS_VIEW}), "NIDS Models"
+ * ({@value #MODELS_VIEW}) and "NIDS Blocks" ({@value #BLOCKS_VIEW}), all in the Network category of the navigation
+ * menu. Each view is its own
  * {@link UiExtension}, so that each has its own {@code <view>/css.html} and {@code <view>/js.html} inclusion files
  * beside its {@code app/view/<view>/} resources.
  */
@@ -35,12 +36,16 @@ public class NidsUiComponent {
     public static final String ALERTS_VIEW = "nidsAlerts";
     /** View id of the models view. */
     public static final String MODELS_VIEW = "nidsModels";
+    /** View id of the blocks view. */
+    public static final String BLOCKS_VIEW = "nidsBlocks";
 
     static final String ALERTS_LABEL = "NIDS Alerts";
     static final String MODELS_LABEL = "NIDS Models";
+    static final String BLOCKS_LABEL = "NIDS Blocks";
     /** Nav icon ids: each view's JS maps its own to a glyph (IconService.registerIconMapping). */
     static final String ALERTS_ICON = "nav_nidsAlerts";
     static final String MODELS_ICON = "nav_nidsModels";
+    static final String BLOCKS_ICON = "nav_nidsBlocks";
 
     private final Logger log = LoggerFactory.getLogger(getClass());
 
@@ -55,7 +60,7 @@ public class NidsUiComponent {
         pushExecutor = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "gui-push-%d", log));
         extensions = createExtensions(getClass().getClassLoader(), pushExecutor);
         extensions.forEach(uiExtensionService::register);
-        log.info("Started: GUI views {} and {}", ALERTS_VIEW, MODELS_VIEW);
+        log.info("Started: GUI views {}, {} and {}", ALERTS_VIEW, MODELS_VIEW, BLOCKS_VIEW);
     }
 
     @Deactivate
@@ -74,7 +79,7 @@ public class NidsUiComponent {
      *
      * @param classLoader  loader of the view resources
      * @param pushExecutor runs the alerts view's pushes (table re-sends on alert events)
-     * @return one extension per view: alerts, then models
+     * @return one extension per view: alerts, models, blocks
      */
     static List<UiExtension> createExtensions(ClassLoader classLoader, ScheduledExecutorService pushExecutor) {
         UiExtension alerts = new UiExtension.Builder(classLoader, ImmutableList.of(
@@ -88,6 +93,11 @@ public class NidsUiComponent {
                 .resourcePath(MODELS_VIEW)
                 .messageHandlerFactory(() -> ImmutableList.of(new NidsModelsMessageHandler()))
                 .build();
-        return ImmutableList.of(alerts, models);
+        UiExtension blocks = new UiExtension.Builder(classLoader, ImmutableList.of(
+                new UiView(UiView.Category.NETWORK, BLOCKS_VIEW, BLOCKS_LABEL, BLOCKS_ICON)))
+                .resourcePath(BLOCKS_VIEW)
+                .messageHandlerFactory(() -> ImmutableList.of(new NidsBlocksMessageHandler()))
+                .build();
+        return ImmutableList.of(alerts, models, blocks);
     }
 }

@@ -14,6 +14,9 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
+import org.onosproject.nids.api.BlockRequest;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.AlertSeverity;
@@ -57,6 +60,8 @@ import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DATA_RESP;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DETAILS_REQ;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DETAILS_RESP;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.MAX_ROWS;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.BLOCK_REQ;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.BLOCK_RESP;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.ROWS;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.WATCH_REQ;
 import static org.onosproject.nids.ui.UiTestSupport.MAPPER;
@@ -143,7 +148,7 @@ public class NidsAlertsMessageHandlerTest {
     @Test
     public void handlesTheViewsMessageTypes() {
         start();
-        assertEquals(ImmutableList.of(ACK_REQ, DATA_REQ, DETAILS_REQ, WATCH_REQ).stream().sorted()
+        assertEquals(ImmutableList.of(ACK_REQ, BLOCK_REQ, DATA_REQ, DETAILS_REQ, WATCH_REQ).stream().sorted()
                         .collect(Collectors.toList()),
                 handler.messageTypes().stream().sorted().collect(Collectors.toList()));
     }
@@ -223,6 +228,7 @@ public class NidsAlertsMessageHandlerTest {
         assertEquals("HIGH", d.get("severity").asText());
         assertEquals("OPEN", d.get("state").asText());
         assertTrue(d.get("canAck").asBoolean());
+        assertTrue(d.get("canBlock").asBoolean());
         assertEquals("10.0.0.1:40000", d.get("source").asText());
         assertEquals("10.0.0.3:9999", d.get("destination").asText());
         assertEquals("TCP", d.get("protocol").asText());
@@ -276,6 +282,39 @@ public class NidsAlertsMessageHandlerTest {
         assertEquals("ACKNOWLEDGED", d.get("state").asText());
         assertFalse(d.get("canAck").asBoolean());
         verify(alertService);
+    }
+
+    @Test
+    public void blockBlocksTheAlertsSourceLinkedToTheAlert() {
+        NidsBlockService blockService = mock(NidsBlockService.class);
+        Capture<BlockRequest> request = Capture.newInstance();
+        expect(blockService.block(capture(request))).andReturn(NidsBlock.builder().id("3")
+                .src(Ip4Address.valueOf("10.0.0.1")).reason("r").createdMillis(T0).build());
+        expect(blockService.block(org.easymock.EasyMock.<BlockRequest>anyObject())).andThrow(new NidsException(
+                NidsException.Kind.CONFLICT, "10.0.0.1 is already blocked by block 3"));
+        replay(blockService);
+        NidsAlert blocked = attack.toBuilder().state(AlertState.BLOCKED).blockId("3").build();
+        expect(alertService.alert(7)).andReturn(Optional.of(attack));
+        expect(alertService.alert(7)).andReturn(Optional.of(blocked)).times(3);
+        replay(alertService);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsAlertService.class, alertService,
+                                                                              NidsBlockService.class, blockService)));
+
+        handler.process(message(BLOCK_REQ, MAPPER.createObjectNode().put("id", "7")));
+        ObjectNode answer = conn.only(BLOCK_RESP);
+        assertEquals("3", answer.get("blockId").asText());
+        assertEquals("10.0.0.1", answer.get("src").asText());
+        assertEquals(Ip4Address.valueOf("10.0.0.1"), request.getValue().src());
+        assertEquals(Optional.of(7L), request.getValue().alertId());
+        JsonNode d = conn.only(DETAILS_RESP).get("details");
+        assertEquals("BLOCKED", d.get("state").asText());
+        assertFalse(d.get("canBlock").asBoolean());
+        assertEquals("3", d.get("block").asText());
+
+        handler.process(message(BLOCK_REQ, MAPPER.createObjectNode().put("id", 7)));
+        assertEquals("Cannot block 10.0.0.1: 10.0.0.1 is already blocked by block 3",
+                     conn.payloads(BLOCK_RESP).get(1).get("error").asText());
+        verify(blockService);
     }
 
     @Test

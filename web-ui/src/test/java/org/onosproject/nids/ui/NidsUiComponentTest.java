@@ -36,14 +36,14 @@ import static org.junit.Assert.assertTrue;
 public class NidsUiComponentTest {
 
     @Test
-    public void registersBothViewsAndUnregistersThem() {
+    public void registersEveryViewAndUnregistersThem() {
         UiExtensionService service = mock(UiExtensionService.class);
         Capture<UiExtension> registered = Capture.newInstance(CaptureType.ALL);
         Capture<UiExtension> unregistered = Capture.newInstance(CaptureType.ALL);
         service.register(capture(registered));
-        expectLastCall().times(2);
+        expectLastCall().times(3);
         service.unregister(capture(unregistered));
-        expectLastCall().times(2);
+        expectLastCall().times(3);
         replay(service);
 
         NidsUiComponent component = new NidsUiComponent();
@@ -56,6 +56,7 @@ public class NidsUiComponentTest {
         List<UiExtension> extensions = registered.getValues();
         assertView(extensions.get(0), NidsUiComponent.ALERTS_VIEW, "NIDS Alerts", NidsAlertsMessageHandler.class);
         assertView(extensions.get(1), NidsUiComponent.MODELS_VIEW, "NIDS Models", NidsModelsMessageHandler.class);
+        assertView(extensions.get(2), NidsUiComponent.BLOCKS_VIEW, "NIDS Blocks", NidsBlocksMessageHandler.class);
     }
 
     private static void assertView(UiExtension extension, String viewId, String label,
@@ -89,7 +90,7 @@ public class NidsUiComponentTest {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         try {
             List<UiExtension> extensions = NidsUiComponent.createExtensions(getClass().getClassLoader(), executor);
-            assertEquals(2, extensions.size());
+            assertEquals(3, extensions.size());
             assertTrue(extensions.get(0).messageHandlerFactory().newHandlers().iterator().next()
                                instanceof NidsAlertsMessageHandler);
         } finally {

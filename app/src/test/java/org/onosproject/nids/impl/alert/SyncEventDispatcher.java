@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Delivers every posted event at once, on the posting thread, to the sink of its class (as ONOS's would, later). */
-final class SyncEventDispatcher extends EventDeliveryServiceAdapter {
+public final class SyncEventDispatcher extends EventDeliveryServiceAdapter {
 
     private final Map<Class<?>, EventSink<?>> sinks = new HashMap<>();
 

@@ -1,0 +1,177 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.api;
+
+import com.google.common.base.MoreObjects;
+import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ip4Address;
+import org.onlab.packet.Ip4Prefix;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The blocking policy (the block manager's component configuration), one immutable value per configuration: which
+ * alerts are blocked automatically, the default lifetime of a block, the sources never blocked, and the cap. The
+ * parsers throw {@link IllegalArgumentException} with a one-line reason.
+ */
+public final class BlockPolicy {
+
+    /** autoBlockMinSeverity for manual blocking only. */
+    public static final String NONE = "NONE";
+
+    private final AlertSeverity autoBlockMinSeverity;
+    private final long ttlSeconds;
+    private final ImmutableList<Ip4Prefix> allowlist;
+    private final int maxBlocks;
+
+    /**
+     * @param autoBlockMinSeverity lowest severity blocked automatically, null for manual blocking only
+     * @param ttlSeconds           default lifetime of a block, 0 for none
+     * @param allowlist            sources never blocked
+     * @param maxBlocks            blocks held at once
+     */
+    public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ip4Prefix> allowlist,
+                       int maxBlocks) {
+        this.autoBlockMinSeverity = autoBlockMinSeverity;
+        this.ttlSeconds = ttlSeconds;
+        this.allowlist = ImmutableList.copyOf(allowlist);
+        this.maxBlocks = maxBlocks;
+    }
+
+    /** @return the lowest severity blocked automatically; empty for manual blocking only */
+    public Optional<AlertSeverity> autoBlockMinSeverity() {
+        return Optional.ofNullable(autoBlockMinSeverity);
+    }
+
+    public long ttlSeconds() {
+        return ttlSeconds;
+    }
+
+    public List<Ip4Prefix> allowlist() {
+        return allowlist;
+    }
+
+    public int maxBlocks() {
+        return maxBlocks;
+    }
+
+    /**
+     * @param severity an alert's severity
+     * @return whether the policy blocks such alerts automatically
+     */
+    public boolean autoBlocks(AlertSeverity severity) {
+        return autoBlockMinSeverity != null && severity.compareTo(autoBlockMinSeverity) >= 0;
+    }
+
+    /**
+     * @param src a source
+     * @return the allowlist entry holding it, if any
+     */
+    public Optional<Ip4Prefix> allowlisted(Ip4Address src) {
+        return allowlist.stream().filter(prefix -> prefix.contains(src)).findFirst();
+    }
+
+    public BlockPolicy withAutoBlockMinSeverity(AlertSeverity severity) {
+        return new BlockPolicy(severity, ttlSeconds, allowlist, maxBlocks);
+    }
+
+    public BlockPolicy withTtlSeconds(long seconds) {
+        return new BlockPolicy(autoBlockMinSeverity, seconds, allowlist, maxBlocks);
+    }
+
+    public BlockPolicy withAllowlist(List<Ip4Prefix> prefixes) {
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, prefixes, maxBlocks);
+    }
+
+    public BlockPolicy withMaxBlocks(int max) {
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, max);
+    }
+
+    /**
+     * @param text NONE, LOW, MEDIUM or HIGH (any case)
+     * @return the severity, null for NONE
+     */
+    public static AlertSeverity parseSeverity(String text) {
+        String name = text == null ? NONE : text.strip().toUpperCase(Locale.ROOT);
+        if (NONE.equals(name) || name.isEmpty()) {
+            return null;
+        }
+        try {
+            return AlertSeverity.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("expected NONE, LOW, MEDIUM or HIGH, got \"" + text + "\"");
+        }
+    }
+
+    /**
+     * @param text comma-separated IPv4 CIDRs (a bare address is a /32), may be empty
+     * @return the prefixes
+     */
+    public static List<Ip4Prefix> parseAllowlist(String text) {
+        ImmutableList.Builder<Ip4Prefix> prefixes = ImmutableList.builder();
+        if (text == null) {
+            return prefixes.build();
+        }
+        for (String item : Splitter.on(',').trimResults().omitEmptyStrings().split(text)) {
+            prefixes.add(parsePrefix(item));
+        }
+        return prefixes.build();
+    }
+
+    public static Ip4Prefix parsePrefix(String item) {
+        try {
+            return item.contains("/") ? Ip4Prefix.valueOf(item) : Ip4Prefix.valueOf(Ip4Address.valueOf(item), 32);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("not an IPv4 address or CIDR: \"" + item + "\"");
+        }
+    }
+
+    /**
+     * @param name  property name (for the reason)
+     * @param text  the value
+     * @param min   least value allowed
+     * @return the integer
+     */
+    public static int parseInt(String name, String text, int min) {
+        try {
+            int value = Integer.parseInt(text.strip());
+            if (value < min) {
+                throw new IllegalArgumentException(name + ": expected an integer >= " + min + ", got " + value);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + ": expected an integer >= " + min + ", got \"" + text + "\"");
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof BlockPolicy)) {
+            return false;
+        }
+        BlockPolicy that = (BlockPolicy) o;
+        return ttlSeconds == that.ttlSeconds && maxBlocks == that.maxBlocks
+                && autoBlockMinSeverity == that.autoBlockMinSeverity && allowlist.equals(that.allowlist);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks);
+    }
+
+    @Override
+    public String toString() {
+        return MoreObjects.toStringHelper("")
+                .add("autoBlock", autoBlockMinSeverity == null ? NONE : ">=" + autoBlockMinSeverity)
+                .add("ttlSeconds", ttlSeconds).add("allowlist", allowlist).add("maxBlocks", maxBlocks).toString();
+    }
+}

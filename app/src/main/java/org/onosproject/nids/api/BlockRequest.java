@@ -1,0 +1,119 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.api;
+
+import com.google.common.base.MoreObjects;
+import org.onlab.packet.Ip4Address;
+
+import java.util.Optional;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkNotNull;
+
+/**
+ * A request to block a source: what to drop, for how long, why, and the alert it answers.
+ */
+public final class BlockRequest {
+
+    /** The longest lifetime a block may be given: ten years (0, no expiry, is longer still). */
+    public static final long MAX_TTL_SECONDS = 10L * 365 * 24 * 3600;
+
+    private final Ip4Address src;
+    private final BlockScope scope;
+    private final Long ttlSeconds;
+    private final String reason;
+    private final Long alertId;
+    private final BlockOrigin origin;
+
+    private BlockRequest(Builder b) {
+        checkArgument(b.ttlSeconds == null || b.ttlSeconds >= 0 && b.ttlSeconds <= MAX_TTL_SECONDS,
+                      "ttlSeconds: expected an integer 0..%s, got %s", MAX_TTL_SECONDS, b.ttlSeconds);
+        this.src = checkNotNull(b.src, "src");
+        this.scope = checkNotNull(b.scope, "scope");
+        this.ttlSeconds = b.ttlSeconds;
+        this.reason = b.reason == null || b.reason.isBlank() ? null : b.reason.strip();
+        this.alertId = b.alertId;
+        this.origin = checkNotNull(b.origin, "origin");
+    }
+
+    public static Builder builder(Ip4Address src) {
+        return new Builder(src);
+    }
+
+    public Ip4Address src() {
+        return src;
+    }
+
+    public BlockScope scope() {
+        return scope;
+    }
+
+    /** @return the block's lifetime in seconds (0: no expiry); empty for the policy's default */
+    public Optional<Long> ttlSeconds() {
+        return Optional.ofNullable(ttlSeconds);
+    }
+
+    public Optional<String> reason() {
+        return Optional.ofNullable(reason);
+    }
+
+    public Optional<Long> alertId() {
+        return Optional.ofNullable(alertId);
+    }
+
+    public BlockOrigin origin() {
+        return origin;
+    }
+
+    @Override
+    public String toString() {
+        return MoreObjects.toStringHelper(this).omitNullValues().add("src", src).add("scope", scope)
+                .add("ttlSeconds", ttlSeconds).add("reason", reason).add("alert", alertId).add("origin", origin)
+                .toString();
+    }
+
+    /** Builder of block requests. */
+    public static final class Builder {
+        private final Ip4Address src;
+        private BlockScope scope = BlockScope.ALL;
+        private Long ttlSeconds;
+        private String reason;
+        private Long alertId;
+        private BlockOrigin origin = BlockOrigin.MANUAL;
+
+        private Builder(Ip4Address src) {
+            this.src = src;
+        }
+
+        public Builder scope(BlockScope scope) {
+            this.scope = scope;
+            return this;
+        }
+
+        public Builder ttlSeconds(Long ttlSeconds) {
+            this.ttlSeconds = ttlSeconds;
+            return this;
+        }
+
+        public Builder reason(String reason) {
+            this.reason = reason;
+            return this;
+        }
+
+        public Builder alertId(Long alertId) {
+            this.alertId = alertId;
+            return this;
+        }
+
+        public Builder origin(BlockOrigin origin) {
+            this.origin = origin;
+            return this;
+        }
+
+        public BlockRequest build() {
+            return new BlockRequest(this);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.block;
+
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.onlab.packet.Ip4Address;
+import org.onlab.packet.Ip4Prefix;
+import org.onosproject.net.DeviceId;
+import org.onosproject.nids.api.BlockOrigin;
+import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.api.NidsBlockEvent;
+import org.onosproject.store.service.TestStorageService;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/** The block store: one block per source and scope, the cap, removal freeing the claim, events, serialization. */
+public class DistributedNidsBlockStoreTest {
+
+    private static final Ip4Address SRC = Ip4Address.valueOf("10.0.0.3");
+    private static final BlockScope WEB = BlockScope.of(Ip4Prefix.valueOf("10.0.0.0/24"), 6, 80);
+
+    private final List<NidsBlockEvent> events = new ArrayList<>();
+    private DistributedNidsBlockStore store;
+
+    @Before
+    public void setUp() {
+        store = new DistributedNidsBlockStore();
+        store.storageService = new TestStorageService();
+        store.activate();
+        store.setDelegate(events::add);
+    }
+
+    @After
+    public void tearDown() {
+        store.deactivate();
+    }
+
+    private static NidsBlock make(String id, Ip4Address src, BlockScope scope) {
+        return NidsBlock.builder().id(id).src(src).scope(scope).reason("test").origin(BlockOrigin.MANUAL)
+                .createdMillis(1000).expiresMillis(2000).build();
+    }
+
+    private NidsBlock add(Ip4Address src, BlockScope scope) {
+        return store.add(src, scope, 10, id -> make(id, src, scope));
+    }
+
+    @Test
+    public void aSourceAndScopeIsClaimedOnce() {
+        NidsBlock all = add(SRC, BlockScope.ALL);
+        NidsBlock web = add(SRC, WEB);
+        assertNotEquals(all.id(), web.id());
+        try {
+            add(SRC, BlockScope.ALL);
+            fail("blocked twice");
+        } catch (BlockConflictException e) {
+            assertEquals(Optional.of(all), e.existing());
+            assertEquals("10.0.0.3 is already blocked by block " + all.id(), e.getMessage());
+        }
+        assertEquals(Optional.of(web), store.blockOf(SRC, WEB));
+        // A refused duplicate uses up no id.
+        assertEquals(Long.parseLong(web.id()) + 1, Long.parseLong(add(Ip4Address.valueOf("10.0.0.9"), WEB).id()));
+        assertEquals(3, store.blocks().size());
+        assertEquals(List.of(NidsBlockEvent.Type.BLOCK_ADDED, NidsBlockEvent.Type.BLOCK_ADDED,
+                             NidsBlockEvent.Type.BLOCK_ADDED),
+                     events.stream().map(NidsBlockEvent::type).collect(Collectors.toList()));
+    }
+
+    @Test
+    public void removingABlockFreesItsClaimAndIdsAreNotReused() {
+        NidsBlock first = add(SRC, BlockScope.ALL);
+        assertEquals(Optional.of(first), store.remove(first.id()));
+        assertFalse(store.remove(first.id()).isPresent());
+        assertFalse(store.blockOf(SRC, BlockScope.ALL).isPresent());
+        NidsBlock again = add(SRC, BlockScope.ALL);
+        assertNotEquals(first.id(), again.id());
+        assertEquals(NidsBlockEvent.Type.BLOCK_REMOVED, events.get(1).type());
+        assertEquals(first, events.get(1).subject());
+        assertEquals(3, events.size());
+    }
+
+    @Test
+    public void aDuplicateAtTheCapNamesTheExistingBlock() {
+        NidsBlock first = store.add(SRC, BlockScope.ALL, 1, id -> make(id, SRC, BlockScope.ALL));
+        try {
+            store.add(SRC, BlockScope.ALL, 1, id -> make(id, SRC, BlockScope.ALL));
+            fail("blocked twice");
+        } catch (BlockConflictException e) {
+            assertEquals(Optional.of(first), e.existing());
+        }
+    }
+
+    @Test
+    public void theCapIsAConflictWithoutAnExistingBlock() {
+        for (int i = 1; i <= 2; i++) {
+            store.add(Ip4Address.valueOf("10.0.0." + i), BlockScope.ALL, 2,
+                      id -> make(id, SRC, BlockScope.ALL));
+        }
+        try {
+            store.add(SRC, BlockScope.ALL, 2, id -> make(id, SRC, BlockScope.ALL));
+            fail("beyond the cap");
+        } catch (BlockConflictException e) {
+            assertFalse(e.existing().isPresent());
+            assertTrue(e.getMessage(), e.getMessage().contains("maxBlocks 2"));
+        }
+        assertEquals(2, store.size());
+    }
+
+    @Test
+    public void onlyTheStoredPartIsKept() {
+        NidsBlock block = store.add(SRC, WEB, 10, id -> make(id, SRC, WEB)
+                .withStatus("INSTALLED", List.of(DeviceId.deviceId("device:bmv2:s1"))));
+        assertEquals(Optional.empty(), block.state());
+        assertEquals(List.of(), store.block(block.id()).get().devices());
+    }
+
+    @Test
+    public void theSerializerRoundTripsEveryStoredType() {
+        NidsBlock block = make("7", SRC, WEB).toBuilder().alertId(42L).origin(BlockOrigin.AUTO).build();
+        byte[] bytes = DistributedNidsBlockStore.SERIALIZER.encode(block);
+        assertEquals(block, DistributedNidsBlockStore.SERIALIZER.decode(bytes));
+        NidsBlock all = make("8", SRC, BlockScope.ALL);
+        assertEquals(all, DistributedNidsBlockStore.SERIALIZER.decode(DistributedNidsBlockStore.SERIALIZER.encode(all)));
+    }
+}
