@@ -26,6 +26,7 @@
 
 #include "../headers.p4"
 #include "../size.p4"
+#include "flow_features.p4"    // derive_features
 
 control Reports(inout headers_t hdr,
                 inout local_metadata_t meta,
@@ -156,7 +157,7 @@ control Reports(inout headers_t hdr,
                     meta.rpt.client_port = meta.cur.client_port;
                     meta.rpt.server_port = meta.cur.server_port;
                     meta.rpt.proto = meta.cur.proto;
-                    meta.rpt.feat = meta.feat;
+                    derive_features(meta.cur, meta.rpt.feat);    // only for a report that is sent
                     meta.rpt.first_seen = meta.cur.first_ts;
                     meta.rpt.last_seen = meta.cur.last_ts;
                 } else {
