@@ -14,7 +14,7 @@ CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json 
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY)
 
 .PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
-        bench-model bench-rollout stack clean
+        bench-model bench-rollout bench bench-quick stack clean
 
 help: ## this list
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -74,6 +74,14 @@ bench-model: ## train + compile + eval a tree on the UNSW sample (../shared/data
 bench-rollout: ## time a <=256-leaf model's rollout to 4 BMv2 switches (root, reference stack, datasets)
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	NIDS_FABRIC_LEAVES=3 .venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_rollout.py
+
+bench: ## overhead benchmark on BMv2: forwarding vs NetFlow vs classifier (root, BMv2, iperf3; docs/bench/)
+	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
+	$(VENV_PY) util/bench/overhead.py
+
+bench-quick: ## short overhead benchmark (smoke run; writes build/bench-quick/)
+	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
+	$(VENV_PY) util/bench/overhead.py --quick --out build/bench-quick
 
 clean: ## remove build outputs
 	mvn -B -q clean
