@@ -54,29 +54,39 @@ def cpu_percent(ticks_before, ticks_after, seconds, clk_tck):
 
 # ---- rate search -------------------------------------------------------------------------------------------
 
-def max_rate_search(trial, low, high, max_trials, precision=0.05, loss_limit=0.01):
-    """Highest offered rate with loss below `loss_limit`: a geometric bisection between `low` and `high`.
+def max_rate_search(trial, low, high, max_trials, precision=0.05, loss_limit=0.01, factor=2.0):
+    """Highest offered rate with loss below `loss_limit`, within at most `max_trials` trials.
 
-    trial(rate) -> loss fraction (0..1) of one run at that offered rate. The search assumes loss grows with
-    the rate; it runs at most `max_trials` trials and stops once high/low <= 1 + precision. Returns
-    (best passing rate or None, [(rate, loss)] in trial order). `low` is tried first, so a switch that fails
-    even there is reported as None instead of as `low`.
+    trial(rate) -> loss fraction (0..1) of one run at that offered rate; loss is assumed to grow with the
+    rate. The rate doubles (`factor`) from `low` until a trial loses or `high` is reached, then a geometric
+    bisection narrows the bracket until hi/lo <= 1 + precision. Returns (best passing rate or None,
+    [(rate, loss)] in trial order); None when even `low` loses.
     """
     if not 0 < low < high:
         raise ValueError("need 0 < low < high")
     if max_trials < 1:
         raise ValueError("need at least one trial")
     history = []
-    loss = trial(low)
-    history.append((low, loss))
-    if loss >= loss_limit:
-        return None, history
-    good, bad = low, high
-    while len(history) < max_trials and bad / good > 1 + precision:
-        rate = math.sqrt(good * bad)
+
+    def passes(rate):
         loss = trial(rate)
         history.append((rate, loss))
-        if loss < loss_limit:
+        return loss < loss_limit
+
+    if not passes(low):
+        return None, history
+    good, bad = low, None
+    while bad is None and len(history) < max_trials:
+        rate = min(good * factor, high)
+        if passes(rate):
+            good = rate
+            if rate >= high:
+                return good, history
+        else:
+            bad = rate
+    while bad is not None and len(history) < max_trials and bad / good > 1 + precision:
+        rate = math.sqrt(good * bad)
+        if passes(rate):
             good = rate
         else:
             bad = rate

@@ -402,7 +402,7 @@ def measure_scenario(sw, traffic, sampler, frames, search, log):
 
 def run_bench(args, log):
     frames = [64, 1024]
-    search = dict(low=500, high=args.high, trials=args.trials)
+    search = dict(low=1000, high=args.high, trials=args.trials)
     out_dir = os.path.abspath(args.out)
     os.makedirs(out_dir, exist_ok=True)
     build_dir = os.path.join(ROOT, "build", "bench")
@@ -481,6 +481,7 @@ def run_bench(args, log):
                              "decision_entries": len(m["decision_entries"]), "name": m["name"]}
                          for k, m in models.items()}
     results["settings"] = {"trial_seconds": args.trial_seconds, "trials": args.trials, "high": args.high,
+                           "nice": args.nice,
                            "rtt_seconds": args.rtt_seconds, "tcp_seconds": args.tcp_seconds,
                            "quick": args.quick}
     return results
@@ -507,9 +508,10 @@ def main(argv=None):
     p.add_argument("--out", default=os.path.join(ROOT, "docs", "bench"), help="where results.md and the PNGs go")
     p.add_argument("--switch", default=os.environ.get("NIDS_BENCH_SWITCH", "simple_switch_grpc"))
     p.add_argument("--high", type=float, default=120000, help="highest offered rate of the search (pps)")
+    p.add_argument("--nice", type=int, default=-10, help="niceness of the benchmark and its children (0: as is)")
     args = p.parse_args(argv)
     args.trial_seconds = 2 if args.quick else 4
-    args.trials = 4 if args.quick else 8
+    args.trials = 6 if args.quick else 10
     args.rtt_seconds = 4 if args.quick else 10
     args.tcp_seconds = 3 if args.quick else 5
     if os.geteuid() != 0:
@@ -522,6 +524,12 @@ def main(argv=None):
 
     def log(msg):
         print(msg, flush=True)
+
+    if args.nice:
+        # The switch, generator, receiver and ping inherit this: on a small machine shared with builds, the
+        # benchmark otherwise measures who got the CPU, not the pipeline (loss at 2 kpps on a starved switch).
+        os.setpriority(os.PRIO_PROCESS, 0, args.nice)
+        log(f"bench: running at nice {args.nice}")
 
     try:
         results = run_bench(args, log)

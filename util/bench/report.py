@@ -100,8 +100,9 @@ def render_markdown(results, plots):
              "TCP Mb/s", "RTT P50 ms", "P90 ms", "P99 ms", "switch CPU %", "CPU µs/pkt", "RSS MiB"],
             summary_rows(results)),
         "",
-        f"- Max rate: highest offered UDP rate (iperf3, one flow) with < 1% loss end to end; geometric bisection "
-        f"between 500 and {s['high']:.0f} pps, at most {s['trials']} trials of {s['trial_seconds']} s per frame size. "
+        f"- Max rate: highest offered UDP rate (iperf3, one flow) with < 1% loss end to end; the rate doubles from "
+        f"1000 pps until a trial loses (cap {s['high']:.0f} pps), then a geometric bisection; at most {s['trials']} "
+        f"trials of {s['trial_seconds']} s per frame size. "
         "Gb/s counts layer-2 bits, FCS included.",
         f"- RTT: ping at 200/s for {s['rtt_seconds']} s while iperf3 offers a fixed load of "
         f"{results['fixed_load_pps']} pps of 64-byte frames (half the slowest scenario's max rate, so no scenario "

@@ -163,3 +163,16 @@ def test_plots_are_written(tmp_path):
     for name, _ in made:
         data = (tmp_path / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
+
+
+def test_rate_search_doubles_then_bisects():
+    trial, calls = lossy_switch(20_000)
+    best, _ = benchlib.max_rate_search(trial, 1000, 120_000, max_trials=10, precision=0.05)
+    assert calls[:6] == [1000, 2000, 4000, 8000, 16000, 32000]
+    assert 16000 < best <= 20_000
+
+
+def test_rate_search_stops_at_the_cap():
+    trial, calls = lossy_switch(10**9)
+    best, _ = benchlib.max_rate_search(trial, 1000, 5000, max_trials=10)
+    assert best == 5000 and calls == [1000, 2000, 4000, 5000]
