@@ -400,6 +400,37 @@ def measure_scenario(sw, traffic, sampler, frames, search, log):
     return result
 
 
+def ab_measure(binary, models, args, log):
+    """S1 and S3 on another simple_switch_grpc build (same program, same traffic): CPU per packet at a fixed
+    2000 pps and the 64-byte max rate with a short search. Shows what BMv2's build flags are worth."""
+    sw = BenchSwitch(binary)
+    traffic = Traffic(2)
+    out = {"binary": binary, "version": run(binary, "--version", check=False).stdout.strip()}
+    try:
+        create_env()
+        sw.start(os.path.join(ROOT, "build", "bench", "simple_switch_grpc.ab.log"))
+        sampler = ProcSampler(sw.proc.pid)
+        sw.forward_between_ports()
+        traffic.start_server()
+        sw.write_model(models["small"], 1)
+        for key, track, bank in (("S1", False, 0), ("S3", True, 1)):
+            sw.configure(track=track, bank=bank)
+            traffic.udp(2000, 64, 2)
+            t0, c0 = time.monotonic(), sampler.ticks()
+            sent, loss = traffic.udp(2000, 64, 5)
+            t1, c1 = time.monotonic(), sampler.ticks()
+            cpu = benchlib.cpu_percent(c0, c1, t1 - t0, sampler.CLK_TCK)
+            best, _ = benchlib.max_rate_search(lambda r: traffic.udp(r, 64)[1], 1000, args.high, 6)
+            out[key] = {"cpu_us_per_pkt": cpu / 100.0 * 1e6 / max(sent, 1), "max_pps_64": best}
+            log(f"  A/B {os.path.basename(os.path.dirname(os.path.dirname(binary))) or binary} {key}: "
+                f"{out[key]['cpu_us_per_pkt']:.0f} us/pkt at 2000 pps, max {benchlib.fmt(best)} pps")
+    finally:
+        traffic.stop_server()
+        sw.close()
+        cleanup_env()
+    return out
+
+
 def run_bench(args, log):
     frames = [64, 1024]
     search = dict(low=1000, high=args.high, trials=args.trials)
@@ -421,6 +452,10 @@ def run_bench(args, log):
     traffic = Traffic(args.trial_seconds)
     results = {"scenarios": {}, "started": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC")}
     try:
+        if args.ab_switch:
+            log(f"A/B: {args.ab_switch} against {args.switch}")
+            results["ab"] = [ab_measure(shutil.which(b) or b, models, args, log)
+                             for b in (args.ab_switch, args.switch)]
         create_env()
         sw.start(os.path.join(build_dir, "simple_switch_grpc.log"))
         sampler = ProcSampler(sw.proc.pid)
@@ -508,6 +543,7 @@ def main(argv=None):
     p.add_argument("--out", default=os.path.join(ROOT, "docs", "bench"), help="where results.md and the PNGs go")
     p.add_argument("--switch", default=os.environ.get("NIDS_BENCH_SWITCH", "simple_switch_grpc"))
     p.add_argument("--high", type=float, default=120000, help="highest offered rate of the search (pps)")
+    p.add_argument("--ab-switch", help="also measure S1/S3 briefly on this other simple_switch_grpc build")
     p.add_argument("--nice", type=int, default=-10, help="niceness of the benchmark and its children (0: as is)")
     args = p.parse_args(argv)
     args.trial_seconds = 2 if args.quick else 4

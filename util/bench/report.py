@@ -98,7 +98,7 @@ def render_markdown(results, plots):
         benchlib.markdown_table(
             ["", "scenario", "max pps 64 B", "Gb/s 64 B", "max pps 1024 B", "Gb/s 1024 B", "64 B vs S1",
              "TCP Mb/s", "RTT P50 ms", "P90 ms", "P99 ms", "switch CPU %", "CPU µs/pkt", "RSS MiB"],
-            summary_rows(results)),
+            summary_rows(results), align=["l", "l"] + ["r"] * 12),
         "",
         f"- Max rate: highest offered UDP rate (iperf3, one flow) with < 1% loss end to end; the rate doubles from "
         f"1000 pps until a trial loses (cap {s['high']:.0f} pps), then a geometric bisection; at most {s['trials']} "
@@ -123,13 +123,25 @@ def render_markdown(results, plots):
         "",
         benchlib.markdown_table(["scenario", "model", "leaves", "features", "range entries", "decision entries"],
                                 [[k, v["name"], v["leaves"], v["features"], v["range_entries"], v["decision_entries"]]
-                                 for k, v in (("S3", results["models"]["small"]), ("S4", results["models"]["large"]))]),
+                                 for k, v in (("S3", results["models"]["small"]), ("S4", results["models"]["large"]))],
+                                align=["l", "l", "r", "r", "r", "r"]),
         "",
         "## Plots",
         "",
     ]
     for name, caption in plots:
         lines += [f"![{caption}]({name})", ""]
+    if results.get("ab"):
+        lines += ["## BMv2 build flags", "",
+                  "S1 and S3 on two builds of `simple_switch_grpc` 1.15.5 (same run, same program and traffic; "
+                  "CPU per packet at 2000 pps of 64-byte UDP, max rate with a 6-trial search):", "",
+                  benchlib.markdown_table(
+                      ["build", "S1 µs/pkt", "S3 µs/pkt", "S1 max pps", "S3 max pps", "S3 vs S1"],
+                      [[f"`{a['binary']}`", benchlib.fmt(a["S1"]["cpu_us_per_pkt"]),
+                        benchlib.fmt(a["S3"]["cpu_us_per_pkt"]), benchlib.fmt(a["S1"]["max_pps_64"]),
+                        benchlib.fmt(a["S3"]["max_pps_64"]),
+                        benchlib.fmt(ratio(a["S3"]["max_pps_64"], a["S1"]["max_pps_64"]), "{:.0%}")]
+                       for a in results["ab"]], align=["l"] + ["r"] * 5), ""]
     lines += [
         "## Machine and caveats",
         "",

@@ -176,3 +176,13 @@ def test_rate_search_stops_at_the_cap():
     trial, calls = lossy_switch(10**9)
     best, _ = benchlib.max_rate_search(trial, 1000, 5000, max_trials=10)
     assert best == 5000 and calls == [1000, 2000, 4000, 5000]
+
+
+def test_build_flag_comparison_is_rendered_when_measured():
+    results = fake_results()
+    results["ab"] = [{"binary": "/usr/local/bin/simple_switch_grpc",
+                      "S1": {"cpu_us_per_pkt": 100.0, "max_pps_64": 8000},
+                      "S3": {"cpu_us_per_pkt": 300.0, "max_pps_64": 4000}}]
+    text = report.render_markdown(results, [])
+    assert "| `/usr/local/bin/simple_switch_grpc` | 100 | 300 | 8000 | 4000 | 50% |" in text
+    assert "## BMv2 build flags" not in report.render_markdown(fake_results(), [])
