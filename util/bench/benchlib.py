@@ -108,6 +108,12 @@ def percentile(values, p):
     return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
 
 
+def median(values):
+    """Median of the values that are not None (None if there are none)."""
+    xs = [v for v in values if v is not None]
+    return percentile(xs, 50) if xs else None
+
+
 def relative_change(value, baseline):
     """(value - baseline) / baseline, or None without a usable baseline."""
     if value is None or not baseline:
