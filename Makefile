@@ -75,13 +75,18 @@ bench-rollout: ## time a <=256-leaf model's rollout to 4 BMv2 switches (root, re
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	NIDS_FABRIC_LEAVES=3 .venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_rollout.py
 
+# The switch build the overhead benchmark measures (docs/reference-stack.md: a no-logging -O3 build is faster);
+# BENCH_AB names a second build to compare briefly in the same run.
+BENCH_SWITCH ?= simple_switch_grpc
+BENCH_AB     ?=
+
 bench: ## overhead benchmark on BMv2: forwarding vs NetFlow vs classifier (root, BMv2, iperf3; docs/bench/)
 	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
-	$(VENV_PY) util/bench/overhead.py
+	$(VENV_PY) util/bench/overhead.py --switch $(BENCH_SWITCH) $(if $(BENCH_AB),--ab-switch $(BENCH_AB))
 
 bench-quick: ## short overhead benchmark (smoke run; writes build/bench-quick/)
 	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
-	$(VENV_PY) util/bench/overhead.py --quick --out build/bench-quick
+	$(VENV_PY) util/bench/overhead.py --quick --out build/bench-quick --switch $(BENCH_SWITCH)
 
 clean: ## remove build outputs
 	mvn -B -q clean

@@ -11,7 +11,9 @@ import benchlib  # noqa: E402
 
 FRAMES = ("64", "1024")
 COMMANDS = """```
-make bench          # full run, about 15-25 min: writes docs/bench/results.{md,json} and the PNGs
+make bench          # full run, about 20-30 min: writes docs/bench/results.{md,json} and the PNGs
+make bench BENCH_SWITCH=/opt/bmv2-perf/bin/simple_switch_grpc BENCH_AB=/usr/local/bin/simple_switch_grpc
+                    # this page's run: the -O3 no-logging build, compared with the default build
 make bench-quick    # shorter trials and search (smoke run): writes build/bench-quick/
 # both run: .venv/bin/python util/bench/overhead.py [--quick] [--out DIR] [--switch PATH]   (root)
 ```"""
