@@ -145,7 +145,8 @@ def fake_results():
 def test_results_markdown_puts_ours_beside_seed_002():
     text = report.render_markdown(fake_results(), [("max_rate.png", "rates")])
     assert "Goal (S3 ≥ 90% of S1's max rate): **92%** at 64 B, **92%** at 1024 B: met." in text
-    assert "| ours, S3 vs S1 (NetFlow + classifier) | -7.5% | -8.3% | -7.5% | +20.0% | +20.0% | +0.0% |" in text
+    assert "| ours, S3 vs S1 (features + classifier) | -7.5% | -8.3% | -7.5% | +20.0% | +20.0% | +0.0% |" in text
+    assert "| ours, S4 vs S2 (classifier alone, 230 leaves) | -21.1% | -17.6% | -21.1% | +45.5% | +33.3% |" in text
     assert "-17.1%" in text and "+70.4%" in text
     assert "![rates](max_rate.png)" in text
     assert "make bench" in text
