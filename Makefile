@@ -14,7 +14,7 @@ CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json 
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY)
 
 .PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
-        bench-model bench-rollout bench-alerts stack clean
+        bench-model bench-rollout bench-alerts bench bench-quick stack clean
 
 help: ## this list
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -81,6 +81,19 @@ bench-alerts: ## first malicious packet -> alert over REST (100 flows, BMv2 fabr
 	@grep -h '^bench-alerts:' app/target/surefire-reports/*ReportPipelineBenchmark-output.txt
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	.venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_alerts.py
+
+# The switch build the overhead benchmark measures (docs/reference-stack.md: a no-logging -O3 build is faster);
+# BENCH_AB names a second build to compare briefly in the same run.
+BENCH_SWITCH ?= simple_switch_grpc
+BENCH_AB     ?=
+
+bench: ## overhead benchmark on BMv2: forwarding vs NetFlow vs classifier (root, BMv2, iperf3; docs/bench/)
+	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
+	$(VENV_PY) util/bench/overhead.py --switch $(BENCH_SWITCH) $(if $(BENCH_AB),--ab-switch $(BENCH_AB))
+
+bench-quick: ## short overhead benchmark (smoke run; writes build/bench-quick/)
+	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
+	$(VENV_PY) util/bench/overhead.py --quick --out build/bench-quick --switch $(BENCH_SWITCH)
 
 clean: ## remove build outputs
 	mvn -B -q clean

@@ -267,8 +267,7 @@ struct local_metadata_t {
     bool flow_end;             // it ended the flow (FIN both ways or RST)
     bool slot_occupied;        // probe: the slot held a live flow
     bit<32> flow_pkts;         // in_pkts + out_pkts of the current flow
-    flow_state_t cur;          // current flow state after this packet
-    features_t feat;           // its features (classifier input)
+    flow_state_t cur;          // current flow state after this packet (classifier input)
     // classifier results
     class_id_t class_id;
     leaf_id_t leaf_id;

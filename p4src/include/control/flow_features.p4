@@ -83,46 +83,47 @@ control FlowFeatures(inout headers_t hdr,
 
     counter(1, CounterType.packets) evict_counter;
 
-    flow_state_t st;     // as read from the slot
     bit<104> key_bits = 0;
     bit<16> pair16 = 0;
     bit<32> pair32 = 0;
 
+    // Reads the slot straight into meta.cur: the packet's update then modifies it in place (no copy of the
+    // whole state per packet; BMv2's cost grows with every primitive).
     @hidden action read_state() {
         r_key.read(key_bits, meta.slot);
-        st.client_ip = key_bits[103:72];
-        st.server_ip = key_bits[71:40];
-        st.client_port = key_bits[39:24];
-        st.server_port = key_bits[23:8];
-        st.proto = key_bits[7:0];
-        r_state.read(st.state, meta.slot);
-        r_first_ts.read(st.first_ts, meta.slot);
-        r_last_ts.read(st.last_ts, meta.slot);
-        r_last_in_ts.read(st.last_in_ts, meta.slot);
-        r_first_out_ts.read(st.first_out_ts, meta.slot);
-        r_last_out_ts.read(st.last_out_ts, meta.slot);
-        r_in_bytes.read(st.in_bytes, meta.slot);
-        r_in_pkts.read(st.in_pkts, meta.slot);
-        r_out_bytes.read(st.out_bytes, meta.slot);
-        r_out_pkts.read(st.out_pkts, meta.slot);
+        meta.cur.client_ip = key_bits[103:72];
+        meta.cur.server_ip = key_bits[71:40];
+        meta.cur.client_port = key_bits[39:24];
+        meta.cur.server_port = key_bits[23:8];
+        meta.cur.proto = key_bits[7:0];
+        r_state.read(meta.cur.state, meta.slot);
+        r_first_ts.read(meta.cur.first_ts, meta.slot);
+        r_last_ts.read(meta.cur.last_ts, meta.slot);
+        r_last_in_ts.read(meta.cur.last_in_ts, meta.slot);
+        r_first_out_ts.read(meta.cur.first_out_ts, meta.slot);
+        r_last_out_ts.read(meta.cur.last_out_ts, meta.slot);
+        r_in_bytes.read(meta.cur.in_bytes, meta.slot);
+        r_in_pkts.read(meta.cur.in_pkts, meta.slot);
+        r_out_bytes.read(meta.cur.out_bytes, meta.slot);
+        r_out_pkts.read(meta.cur.out_pkts, meta.slot);
         r_tcp_flags.read(pair16, meta.slot);
-        st.client_flags = pair16[15:8];
-        st.server_flags = pair16[7:0];
+        meta.cur.client_flags = pair16[15:8];
+        meta.cur.server_flags = pair16[7:0];
         r_ttl.read(pair16, meta.slot);
-        st.min_ttl = pair16[15:8];
-        st.max_ttl = pair16[7:0];
+        meta.cur.min_ttl = pair16[15:8];
+        meta.cur.max_ttl = pair16[7:0];
         r_len.read(pair32, meta.slot);
-        st.min_len = pair32[31:16];
-        st.max_len = pair32[15:0];
-        r_len_128.read(st.len_128, meta.slot);
-        r_len_256.read(st.len_256, meta.slot);
-        r_len_512.read(st.len_512, meta.slot);
-        r_len_1024.read(st.len_1024, meta.slot);
-        r_len_1514.read(st.len_1514, meta.slot);
+        meta.cur.min_len = pair32[31:16];
+        meta.cur.max_len = pair32[15:0];
+        r_len_128.read(meta.cur.len_128, meta.slot);
+        r_len_256.read(meta.cur.len_256, meta.slot);
+        r_len_512.read(meta.cur.len_512, meta.slot);
+        r_len_1024.read(meta.cur.len_1024, meta.slot);
+        r_len_1514.read(meta.cur.len_1514, meta.slot);
         r_win.read(pair32, meta.slot);
-        st.win_in = pair32[31:16];
-        st.win_out = pair32[15:0];
-        r_icmp.read(st.icmp, meta.slot);
+        meta.cur.win_in = pair32[31:16];
+        meta.cur.win_out = pair32[15:0];
+        r_icmp.read(meta.cur.icmp, meta.slot);
     }
 
     @hidden action write_state() {
@@ -148,6 +149,31 @@ control FlowFeatures(inout headers_t hdr,
         r_len_1514.write(meta.slot, meta.cur.len_1514);
         r_win.write(meta.slot, meta.cur.win_in ++ meta.cur.win_out);
         r_icmp.write(meta.slot, meta.cur.icmp);
+    }
+
+    @hidden action write_update_in() {
+        r_state.write(meta.slot, meta.cur.state);
+        r_last_ts.write(meta.slot, meta.cur.last_ts);
+        r_last_in_ts.write(meta.slot, meta.cur.last_in_ts);
+        r_in_bytes.write(meta.slot, meta.cur.in_bytes);
+        r_in_pkts.write(meta.slot, meta.cur.in_pkts);
+        r_tcp_flags.write(meta.slot, meta.cur.client_flags ++ meta.cur.server_flags);
+        r_ttl.write(meta.slot, meta.cur.min_ttl ++ meta.cur.max_ttl);
+        r_len.write(meta.slot, meta.cur.min_len ++ meta.cur.max_len);
+        r_win.write(meta.slot, meta.cur.win_in ++ meta.cur.win_out);
+    }
+
+    @hidden action write_update_out() {
+        r_state.write(meta.slot, meta.cur.state);
+        r_last_ts.write(meta.slot, meta.cur.last_ts);
+        r_first_out_ts.write(meta.slot, meta.cur.first_out_ts);
+        r_last_out_ts.write(meta.slot, meta.cur.last_out_ts);
+        r_out_bytes.write(meta.slot, meta.cur.out_bytes);
+        r_out_pkts.write(meta.slot, meta.cur.out_pkts);
+        r_tcp_flags.write(meta.slot, meta.cur.client_flags ++ meta.cur.server_flags);
+        r_ttl.write(meta.slot, meta.cur.min_ttl ++ meta.cur.max_ttl);
+        r_len.write(meta.slot, meta.cur.min_len ++ meta.cur.max_len);
+        r_win.write(meta.slot, meta.cur.win_in ++ meta.cur.win_out);
     }
 
     // An all-zero state (what a probe of a slot without a live flow reports).
@@ -195,9 +221,8 @@ control FlowFeatures(inout headers_t hdr,
             // ---- probe: report the named slot, free it if asked -------------------------------------
             meta.slot = hdr.probe.slot & (FLOW_SLOTS - 1);
             read_state();
-            if ((st.state & STATE_VALID) != 0) {
+            if ((meta.cur.state & STATE_VALID) != 0) {
                 meta.slot_occupied = true;
-                meta.cur = st;
             } else {
                 clear_cur();
             }
@@ -229,69 +254,69 @@ control FlowFeatures(inout headers_t hdr,
             }
             read_state();
 
-            bool live = (st.state & STATE_VALID) != 0;
-            bool closed = (st.state & STATE_CLOSED) != 0;
+            bool live = (meta.cur.state & STATE_VALID) != 0;
+            bool closed = (meta.cur.state & STATE_CLOSED) != 0;
             bool same_in = key_bits == (src_ip ++ dst_ip ++ sport ++ dport ++ proto);
             bool same_out = key_bits == (dst_ip ++ src_ip ++ dport ++ sport ++ proto);
             bool same = same_in || same_out;
             bool fresh_syn = hdr.tcp.isValid() && (tcp_flags & 8w0x12) == 8w0x02;  // SYN without ACK
 
             if (live && same) {
-                // ---- update an existing flow --------------------------------------------------------
+                // ---- update an existing flow (in place) ----------------------------------------------
                 meta.flow_active = true;
-                meta.cur = st;
                 meta.cur.last_ts = now;
                 if (same_in) {
                     meta.cur.last_in_ts = now;
-                    meta.cur.in_bytes = st.in_bytes + (bit<32>)len;
-                    meta.cur.in_pkts = st.in_pkts + 1;
-                    meta.cur.client_flags = st.client_flags | tcp_flags;
-                    if (window > st.win_in) {
+                    meta.cur.in_bytes = meta.cur.in_bytes + (bit<32>)len;
+                    meta.cur.in_pkts = meta.cur.in_pkts + 1;
+                    meta.cur.client_flags = meta.cur.client_flags | tcp_flags;
+                    if (window > meta.cur.win_in) {
                         meta.cur.win_in = window;
                     }
                     if ((tcp_flags & TCP_FLAG_FIN) != 0) {
                         meta.cur.state = meta.cur.state | STATE_FIN_IN;
                     }
                 } else {
-                    if (st.out_pkts == 0) {
+                    if (meta.cur.out_pkts == 0) {
                         meta.cur.first_out_ts = now;
                     }
                     meta.cur.last_out_ts = now;
-                    meta.cur.out_bytes = st.out_bytes + (bit<32>)len;
-                    meta.cur.out_pkts = st.out_pkts + 1;
-                    meta.cur.server_flags = st.server_flags | tcp_flags;
-                    if (window > st.win_out) {
+                    meta.cur.out_bytes = meta.cur.out_bytes + (bit<32>)len;
+                    meta.cur.out_pkts = meta.cur.out_pkts + 1;
+                    meta.cur.server_flags = meta.cur.server_flags | tcp_flags;
+                    if (window > meta.cur.win_out) {
                         meta.cur.win_out = window;
                     }
                     if ((tcp_flags & TCP_FLAG_FIN) != 0) {
                         meta.cur.state = meta.cur.state | STATE_FIN_OUT;
                     }
                 }
-                if (ttl < st.min_ttl) {
+                if (ttl < meta.cur.min_ttl) {
                     meta.cur.min_ttl = ttl;
                 }
-                if (ttl > st.max_ttl) {
+                if (ttl > meta.cur.max_ttl) {
                     meta.cur.max_ttl = ttl;
                 }
-                if (len < st.min_len) {
+                if (len < meta.cur.min_len) {
                     meta.cur.min_len = len;
                 }
-                if (len > st.max_len) {
+                if (len > meta.cur.max_len) {
                     meta.cur.max_len = len;
                 }
             } else if (!(closed && same && !fresh_syn)) {
                 // ---- a new flow (evicting a live one if the slot holds another flow) ----------------
                 if (live) {
+                    // meta.cur still holds the evicted flow: it goes into the report before being replaced
                     meta.flow_evicted = true;
                     evict_counter.count(0);
-                    meta.rpt.client_ip = st.client_ip;
-                    meta.rpt.server_ip = st.server_ip;
-                    meta.rpt.client_port = st.client_port;
-                    meta.rpt.server_port = st.server_port;
-                    meta.rpt.proto = st.proto;
-                    meta.rpt.first_seen = st.first_ts;
-                    meta.rpt.last_seen = st.last_ts;
-                    derive_features(st, meta.rpt.feat);
+                    meta.rpt.client_ip = meta.cur.client_ip;
+                    meta.rpt.server_ip = meta.cur.server_ip;
+                    meta.rpt.client_port = meta.cur.client_port;
+                    meta.rpt.server_port = meta.cur.server_port;
+                    meta.rpt.proto = meta.cur.proto;
+                    meta.rpt.first_seen = meta.cur.first_ts;
+                    meta.rpt.last_seen = meta.cur.last_ts;
+                    derive_features(meta.cur, meta.rpt.feat);
                 }
                 meta.flow_active = true;
                 meta.flow_new = true;
@@ -336,14 +361,19 @@ control FlowFeatures(inout headers_t hdr,
                 // packet-length histogram (both directions)
                 if (len <= 128) {
                     meta.cur.len_128 = meta.cur.len_128 + 1;
+                    r_len_128.write(meta.slot, meta.cur.len_128);
                 } else if (len <= 256) {
                     meta.cur.len_256 = meta.cur.len_256 + 1;
+                    r_len_256.write(meta.slot, meta.cur.len_256);
                 } else if (len <= 512) {
                     meta.cur.len_512 = meta.cur.len_512 + 1;
+                    r_len_512.write(meta.slot, meta.cur.len_512);
                 } else if (len <= 1024) {
                     meta.cur.len_1024 = meta.cur.len_1024 + 1;
+                    r_len_1024.write(meta.slot, meta.cur.len_1024);
                 } else if (len <= 1514) {
                     meta.cur.len_1514 = meta.cur.len_1514 + 1;
+                    r_len_1514.write(meta.slot, meta.cur.len_1514);
                 }
                 // end of flow: RST, or FIN seen both ways
                 if ((tcp_flags & TCP_FLAG_RST) != 0
@@ -351,13 +381,22 @@ control FlowFeatures(inout headers_t hdr,
                     meta.flow_end = true;
                     meta.cur.state = STATE_CLOSED;
                 }
-                write_state();
+                // A new flow writes every field; an update only what a packet of its direction changes
+                // (the histogram bucket was written above): about half the register writes.
+                if (meta.flow_new) {
+                    write_state();
+                } else if (same_in) {
+                    write_update_in();
+                } else {
+                    write_update_out();
+                }
             }
         }
 
+        // The features are not derived here: the classifier picks its few straight from meta.cur, and a
+        // report derives all 28 only when it is sent.
         if (meta.flow_active) {
             meta.flow_pkts = meta.cur.in_pkts + meta.cur.out_pkts;
-            derive_features(meta.cur, meta.feat);
         }
     }
 }

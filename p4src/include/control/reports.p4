@@ -26,6 +26,7 @@
 
 #include "../headers.p4"
 #include "../size.p4"
+#include "flow_features.p4"    // derive_features
 
 control Reports(inout headers_t hdr,
                 inout local_metadata_t meta,
@@ -53,6 +54,8 @@ control Reports(inout headers_t hdr,
         bit<32> old_verdict = 0;
         bit<32> verdict = (bit<8>)meta.cfg.bank ++ meta.class_id ++ meta.leaf_id;
         bit<8> mask = meta.cfg.report_mask;
+        bool state_dirty = false;      // mark_pkts / mark_ts to be written back
+        bool alert_dirty = false;      // alert to be written back
 
         meta.rpt.flags = 0;
         if (meta.is_probe) {
@@ -70,19 +73,33 @@ control Reports(inout headers_t hdr,
             }
         } else {
             // ---- packet of a tracked flow -------------------------------------------------------------
-            r_alert.read(alert, meta.slot);
-            r_mark_pkts.read(mark_pkts, meta.slot);
-            r_mark_ts.read(mark_ts, meta.slot);
-            r_verdict.read(old_verdict, meta.slot);
+            // Per-flow report state is read only where a decision needs it, and written back only when it
+            // changed (a new flow, a report sent): most packets of a benign flow touch one register here.
+            bool alert_enabled = meta.class_id != 0 && (mask & EVENT_ALERT) != 0;
+            bool timeout_enabled = (mask & EVENT_ACTIVE_TIMEOUT) != 0
+                                   && (meta.cfg.timeout_pkts != 0 || meta.cfg.timeout_us != 0);
             if (meta.flow_new) {
                 alert = 0;
                 mark_pkts = 0;
                 mark_ts = meta.cur.first_ts;
+                state_dirty = true;
+                alert_dirty = true;
+            } else {
+                if (alert_enabled) {
+                    r_alert.read(alert, meta.slot);
+                }
+                if (timeout_enabled) {
+                    r_mark_pkts.read(mark_pkts, meta.slot);
+                    r_mark_ts.read(mark_ts, meta.slot);
+                }
+            }
+            if (meta.flow_evicted) {
+                r_verdict.read(old_verdict, meta.slot);
             }
             bool alerted_now = alert[39:39] == 1 && alert[32:32] == meta.cfg.bank
                                && alert[31:0] == meta.cfg.epoch;
-            bool alert_due = meta.class_id != 0 && !alerted_now && (mask & EVENT_ALERT) != 0;
-            bool timeout_due = (mask & EVENT_ACTIVE_TIMEOUT) != 0
+            bool alert_due = alert_enabled && !alerted_now;
+            bool timeout_due = timeout_enabled
                                && ((meta.cfg.timeout_pkts != 0 && meta.flow_pkts - mark_pkts >= meta.cfg.timeout_pkts)
                                    || (meta.cfg.timeout_us != 0 && now - mark_ts >= (ts_t)meta.cfg.timeout_us));
             bool end_due = meta.flow_end && (mask & EVENT_FLOW_END) != 0;
@@ -156,7 +173,7 @@ control Reports(inout headers_t hdr,
                     meta.rpt.client_port = meta.cur.client_port;
                     meta.rpt.server_port = meta.cur.server_port;
                     meta.rpt.proto = meta.cur.proto;
-                    meta.rpt.feat = meta.feat;
+                    derive_features(meta.cur, meta.rpt.feat);    // only for a report that is sent
                     meta.rpt.first_seen = meta.cur.first_ts;
                     meta.rpt.last_seen = meta.cur.last_ts;
                 } else {
@@ -169,8 +186,10 @@ control Reports(inout headers_t hdr,
                 if (about_current && !meta.is_probe) {
                     mark_pkts = meta.flow_pkts;
                     mark_ts = now;
+                    state_dirty = true;
                     if ((events & EVENT_ALERT) != 0) {
                         alert = 1w1 ++ 6w0 ++ meta.cfg.bank ++ meta.cfg.epoch;
+                        alert_dirty = true;
                     }
                 }
             } else {
@@ -178,8 +197,10 @@ control Reports(inout headers_t hdr,
             }
         }
 
-        if (!meta.is_probe) {
+        if (alert_dirty) {
             r_alert.write(meta.slot, alert);
+        }
+        if (state_dirty) {
             r_mark_pkts.write(meta.slot, mark_pkts);
             r_mark_ts.write(meta.slot, mark_ts);
         }
