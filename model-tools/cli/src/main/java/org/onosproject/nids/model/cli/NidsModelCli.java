@@ -28,6 +28,8 @@ public final class NidsModelCli {
             "  eval --model model.json --data FILE [--json]",
             "  cost --model model.json [--json]",
             "  simulate --model model.json --pcap FILE [--json]",
+            "  dataset --pcap FILE --out FILE.csv[.gz] --label-by-src ADDR=LABEL,... [--default-label Benign]",
+            "        [--rows flows|packets]         labelled rows from a pcap, by the flow's client address",
             "",
             "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");
 
@@ -63,6 +65,9 @@ public final class NidsModelCli {
                     break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);
+                    break;
+                case "dataset":
+                    new DatasetCommand(catalog, out).run(options);
                     break;
                 case "help":
                 case "--help":
