@@ -17,8 +17,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,7 +39,8 @@ import java.util.zip.GZIPOutputStream;
  *
  * <p>{@code --rows flows} writes one row per flow with its final features, as the public datasets do;
  * {@code --rows packets} writes the flow's features after every packet, which is what a switch classifies (it
- * decides at every packet, not at the end of a flow).
+ * decides at every packet, not at the end of a flow). {@code --features} writes only the named catalog features;
+ * {@code --ambiguous benign} gives the benign label to attack rows that benign rows match on those features.
  */
 final class DatasetCommand {
 
@@ -56,67 +60,144 @@ final class DatasetCommand {
         this.out = out;
     }
 
+    /** One row before it is written: the flow's addresses, its feature values (by catalog id), its label. */
+    private static final class Row {
+        private final int client;
+        private final int server;
+        private final long[] values;
+        private String label;
+
+        Row(FlowState flow, long[] values, String label) {
+            this.client = flow.clientAddress();
+            this.server = flow.serverAddress();
+            this.values = values;
+            this.label = label;
+        }
+    }
+
     void run(List<String> args) {
         Arguments options = Arguments.parse("dataset", args,
-                Set.of("--pcap", "--out", "--label-by-src", "--default-label", "--rows"), Set.of());
+                Set.of("--pcap", "--out", "--label-by-src", "--default-label", "--rows", "--features",
+                        "--ambiguous"), Set.of());
         Path pcapFile = options.existingFile("--pcap");
         Path outFile = Paths.get(options.required("--out"));
         Map<Integer, String> labels = parseLabels(options.required("--label-by-src"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
         boolean everyPacket = rowsPerPacket(options.value("--rows").orElse("flows"));
+        List<Feature> features = features(options.value("--features").orElse("all"));
+        boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
 
         FlowFeatureExtractor extractor = new FlowFeatureExtractor(catalog);
-        List<Feature> features = catalog.features();
         Map<PacketDecoder.Skip, Long> skipped = new EnumMap<>(PacketDecoder.Skip.class);
-        Map<String, Long> rowsByLabel = new TreeMap<>();
+        List<Row> rows = new ArrayList<>();
         long frames = 0;
-        long rows = 0;
+        try (PcapReader reader = new PcapReader(pcapFile)) {
+            for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
+                frames++;
+                PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
+                if (decoded.packet() == null) {
+                    skipped.merge(decoded.skip(), 1L, Long::sum);
+                    continue;
+                }
+                FlowState flow = extractor.accept(decoded.packet());
+                if (everyPacket) {
+                    rows.add(new Row(flow, extractor.featureValues(flow),
+                            labels.getOrDefault(flow.clientAddress(), defaultLabel)));
+                }
+            }
+        }
+        if (!everyPacket) {
+            for (FlowState flow : extractor.flows()) {
+                rows.add(new Row(flow, extractor.featureValues(flow),
+                        labels.getOrDefault(flow.clientAddress(), defaultLabel)));
+            }
+        }
+        long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
+        Map<String, Long> rowsByLabel = new TreeMap<>();
+        rows.forEach(r -> rowsByLabel.merge(r.label, 1L, Long::sum));
+        write(outFile, features, rows);
+        out.printf(Locale.ROOT, "dataset       %s: %d frames, %d flows, %d rows (%s per %s)%s -> %s; skipped %s%n",
+                pcapFile, frames, extractor.flows().size(), rows.size(), rowsByLabel,
+                everyPacket ? "packet" : "flow",
+                ambiguousBenign ? ", " + relabelled + " ambiguous rows labelled benign" : "", outFile,
+                skipped);
+    }
+
+    /**
+     * Rows whose written features equal those of a benign row get the benign label: the switch, which sees only
+     * these features, cannot tell them apart, and a model that calls such a state an attack alerts on benign
+     * flows (every TCP flow starts with the same SYN). The attack flow is then alerted at its first state that no
+     * benign flow shares.
+     */
+    private static long relabelAmbiguous(List<Row> rows, List<Feature> features) {
+        Set<List<Long>> benignStates = new HashSet<>();
+        String benignLabel = null;
+        for (Row row : rows) {
+            if (ClassLabels.isBenign(row.label)) {
+                benignStates.add(state(row, features));
+                benignLabel = row.label;
+            }
+        }
+        long relabelled = 0;
+        for (Row row : rows) {
+            if (!ClassLabels.isBenign(row.label) && benignStates.contains(state(row, features))) {
+                row.label = benignLabel;
+                relabelled++;
+            }
+        }
+        return relabelled;
+    }
+
+    private static List<Long> state(Row row, List<Feature> features) {
+        List<Long> state = new ArrayList<>(features.size());
+        features.forEach(f -> state.add(row.values[f.id()]));
+        return state;
+    }
+
+    private void write(Path outFile, List<Feature> features, List<Row> rows) {
         Path partial = outFile.resolveSibling(outFile.getFileName() + ".partial");
         // Written to a side file and moved into place at the end, so a failed run never leaves a truncated set
         // that a later training run (or a cache check) would take for a whole one.
-        try (Writer writer = open(partial, outFile.toString().endsWith(".gz"))) {
-            writer.write(header(features));
-            try (PcapReader reader = new PcapReader(pcapFile)) {
-                for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
-                    frames++;
-                    PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
-                    if (decoded.packet() == null) {
-                        skipped.merge(decoded.skip(), 1L, Long::sum);
-                        continue;
-                    }
-                    FlowState flow = extractor.accept(decoded.packet());
-                    if (everyPacket) {
-                        String label = labels.getOrDefault(flow.clientAddress(), defaultLabel);
-                        writer.write(row(flow, extractor.featureValues(flow), features, label));
-                        rowsByLabel.merge(label, 1L, Long::sum);
-                        rows++;
-                    }
-                }
-            }
-            if (!everyPacket) {
-                for (FlowState flow : extractor.flows()) {
-                    String label = labels.getOrDefault(flow.clientAddress(), defaultLabel);
-                    writer.write(row(flow, extractor.featureValues(flow), features, label));
-                    rowsByLabel.merge(label, 1L, Long::sum);
-                    rows++;
-                }
-            }
-        } catch (IOException e) {
-            deleteQuietly(partial);
-            throw new ModelException("cannot write " + outFile + ": " + e.getMessage());
-        } catch (RuntimeException e) {
-            deleteQuietly(partial);
-            throw e;
-        }
         try {
-            Files.move(partial, outFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            try (Writer writer = open(partial, outFile.toString().endsWith(".gz"))) {
+                writer.write(header(features));
+                for (Row row : rows) {
+                    writer.write(line(row, features));
+                }
+            }
+            Files.move(partial, outFile, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             deleteQuietly(partial);
             throw new ModelException("cannot write " + outFile + ": " + e.getMessage());
         }
-        out.printf(Locale.ROOT, "dataset       %s: %d frames, %d flows, %d rows (%s per %s) %s; skipped %s%n",
-                pcapFile, frames, extractor.flows().size(), rows, rowsByLabel, everyPacket ? "packet" : "flow",
-                "-> " + outFile, skipped);
+    }
+
+    private List<Feature> features(String text) {
+        if (text.equals("all")) {
+            return catalog.features();
+        }
+        List<Feature> chosen = new ArrayList<>();
+        for (String name : text.split(",")) {
+            Feature feature = catalog.byName(name.trim()).orElseThrow(() -> new UsageException(
+                    "dataset: --features: " + name.trim() + " is not a catalog feature (see nids-model features)"));
+            if (!chosen.contains(feature)) {
+                chosen.add(feature);
+            }
+        }
+        // Catalog order, whatever order they were named in: the columns of every set look alike.
+        chosen.sort(Comparator.comparingInt(Feature::id));
+        return chosen;
+    }
+
+    private static boolean ambiguousToBenign(String text) {
+        switch (text) {
+            case "keep":
+                return false;
+            case "benign":
+                return true;
+            default:
+                throw new UsageException("dataset: --ambiguous is keep or benign, not '" + text + "'");
+        }
     }
 
     /** {@code 10.0.0.3=Attack,10.0.0.4=Scan}: client address → label; each address at most once. */
@@ -191,15 +272,14 @@ final class DatasetCommand {
         return String.join(",", columns) + "\n";
     }
 
-    /** Addresses (ignored by train), the catalog features, then Label (0 benign / 1 attack) and the label text. */
-    private static String row(FlowState flow, long[] values, List<Feature> features, String label) {
+    /** Addresses (ignored by train), the features, then Label (0 benign / 1 attack) and the label text. */
+    private static String line(Row row, List<Feature> features) {
         StringBuilder line = new StringBuilder(256);
-        line.append(PacketHeaders.addressText(flow.clientAddress())).append(',')
-                .append(PacketHeaders.addressText(flow.serverAddress()));
+        line.append(PacketHeaders.addressText(row.client)).append(',').append(PacketHeaders.addressText(row.server));
         for (Feature feature : features) {
-            line.append(',').append(values[feature.id()]);
+            line.append(',').append(row.values[feature.id()]);
         }
-        line.append(',').append(ClassLabels.isBenign(label) ? 0 : 1).append(',').append(label).append('\n');
+        line.append(',').append(ClassLabels.isBenign(row.label) ? 0 : 1).append(',').append(row.label).append('\n');
         return line.toString();
     }
 

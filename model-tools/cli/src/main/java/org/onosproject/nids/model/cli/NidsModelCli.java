@@ -29,7 +29,8 @@ public final class NidsModelCli {
             "  cost --model model.json [--json]",
             "  simulate --model model.json --pcap FILE [--json]",
             "  dataset --pcap FILE --out FILE.csv[.gz] --label-by-src ADDR=LABEL,... [--default-label Benign]",
-            "        [--rows flows|packets]         labelled rows from a pcap, by the flow's client address",
+            "        [--rows flows|packets] [--features all|A,B,...] [--ambiguous keep|benign]",
+            "                                          labelled rows from a pcap, by the flow's client address",
             "",
             "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");
 

@@ -122,6 +122,38 @@ public class DatasetCommandTest {
     }
 
     @Test
+    public void chosenFeaturesAndAmbiguousStatesLabelledBenign() throws Exception {
+        // The attacker's SYN to port 80 looks exactly like the benign client's SYN on these three features.
+        long t0 = 1_700_000_000_000_000L;
+        byte[] bytes = new TestData.PcapBuilder(ByteOrder.LITTLE_ENDIAN, false, 1)
+                .frame(t0, TestData.ipv4Frame(6, BENIGN_CLIENT, SERVER, 64, 60, TestData.tcp(40000, 80, 0x02, 64240)))
+                .frame(t0 + 10, TestData.ipv4Frame(6, ATTACKER, SERVER, 64, 60, TestData.tcp(50000, 80, 0x02, 64240)))
+                .frame(t0 + 20, TestData.ipv4Frame(6, ATTACKER, SERVER, 64, 40, TestData.tcp(50000, 80, 0x04, 0)))
+                .build();
+        Path capture = Files.write(folder.newFile("ambiguous.pcap").toPath(), bytes);
+        Path out = folder.getRoot().toPath().resolve("ambiguous.csv");
+        TestData.Run run = TestData.cli("dataset", "--pcap", capture.toString(), "--out", out.toString(),
+                "--label-by-src", "10.0.0.3=Attack", "--rows", "packets",
+                "--features", "TCP_FLAGS,L4_DST_PORT,IN_BYTES", "--ambiguous", "benign");
+        assertEquals(run.err, 0, run.status);
+        assertTrue(run.out, run.out.contains("1 ambiguous rows labelled benign"));
+        List<String[]> rows = read(out, false);
+        // Catalog order, not the order named.
+        assertEquals(List.of("IPV4_SRC_ADDR", "IPV4_DST_ADDR", "L4_DST_PORT", "IN_BYTES", "TCP_FLAGS", "Label",
+                "Attack"), Arrays.asList(rows.get(0)));
+        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "0", "Benign"), Arrays.asList(rows.get(1)));
+        // The attacker's SYN state is one the benign flow also reached: benign.
+        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "60", "2", "0", "Benign"), Arrays.asList(rows.get(2)));
+        // Its SYN then RST state is its own: still an attack.
+        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "100", "6", "1", "Attack"), Arrays.asList(rows.get(3)));
+        // Without --ambiguous the labels are the sources' labels.
+        TestData.Run kept = TestData.cli("dataset", "--pcap", capture.toString(), "--out", out.toString(),
+                "--label-by-src", "10.0.0.3=Attack", "--rows", "packets", "--features", "TCP_FLAGS");
+        assertEquals(kept.err, 0, kept.status);
+        assertEquals("Attack", read(out, false).get(2)[4]);
+    }
+
+    @Test
     public void theSetTrainsAModelThatSimulateReadsBack() throws Exception {
         // Many SYN probes from the attacker and many small exchanges from the benign host: enough for a tree.
         long t0 = 1_700_000_000_000_000L;
@@ -172,6 +204,10 @@ public class DatasetCommandTest {
                 2, "a label is letters");
         assertBad(TestData.cli("dataset", "--pcap", pcap, "--out", out, "--label-by-src", "10.0.0.3=A",
                 "--rows", "bytes"), 2, "--rows is flows or packets");
+        assertBad(TestData.cli("dataset", "--pcap", pcap, "--out", out, "--label-by-src", "10.0.0.3=A",
+                "--features", "IN_BYTES,NOPE"), 2, "NOPE is not a catalog feature");
+        assertBad(TestData.cli("dataset", "--pcap", pcap, "--out", out, "--label-by-src", "10.0.0.3=A",
+                "--ambiguous", "attack"), 2, "--ambiguous is keep or benign");
         assertBad(TestData.cli("dataset", "--pcap", pcap + ".missing", "--out", out, "--label-by-src", "10.0.0.3=A"),
                 1, "no such file");
         assertFalse(Files.exists(Path.of(out)));
