@@ -19,15 +19,20 @@ from . import scenario as scenario_mod
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 NIDS_MODEL = os.path.join(ROOT, "model-tools", "bin", "nids-model")
 SELFGEN_DIR = os.path.join(ROOT, "build", "demo", "selfgen")
-# Features the self-generated model may use. Left out: L4_SRC_PORT (an ephemeral port says nothing about intent),
-# the durations (a short capture's timings belong to the machine that made it, and BMv2 is slower than a Linux
-# bridge) and the TTLs (every host here is a Linux kernel one hop away). At most 8: the pipeline's feature slots.
-FEATURES = ["L4_DST_PORT", "PROTOCOL", "IN_BYTES", "IN_PKTS", "OUT_BYTES", "TCP_FLAGS", "TCP_WIN_MAX_IN",
-            "SHORTEST_FLOW_PKT"]
+# Features the self-generated model may choose from (train picks at most 8, the pipeline's slots). Left out:
+# L4_SRC_PORT (an ephemeral port says nothing about intent), the durations (a short capture's timings belong to the
+# machine that made it, and BMv2 is slower than a Linux bridge), the TTLs (every host is a Linux kernel one hop
+# away) and ICMP types (no ICMP attack here). The size histogram and the longest packet stay: they tell a libssh
+# key exchange (hydra) from OpenSSH's whatever order its segments arrive in; with 8 byte/packet counters alone the
+# tree learnt one arrival order of benign SSH and alerted on the other.
+FEATURES = ["L4_DST_PORT", "PROTOCOL", "IN_BYTES", "IN_PKTS", "OUT_BYTES", "OUT_PKTS", "TCP_FLAGS",
+            "CLIENT_TCP_FLAGS", "SERVER_TCP_FLAGS", "LONGEST_FLOW_PKT", "SHORTEST_FLOW_PKT", "NUM_PKTS_UP_TO_128_BYTES",
+            "NUM_PKTS_128_TO_256_BYTES", "NUM_PKTS_256_TO_512_BYTES", "NUM_PKTS_512_TO_1024_BYTES",
+            "NUM_PKTS_1024_TO_1514_BYTES", "TCP_WIN_MAX_IN", "TCP_WIN_MAX_OUT"]
 # Every input of the capture (a change re-captures) and of the model (a change retrains the cached capture).
 CAPTURE_RECIPE = {"version": 1, "wordlist": scenario_mod.WORDLIST, "files": scenario_mod.HTTP_FILES, "rounds": 2,
                   "seed": 7}
-RECIPE = {"version": 2, "capture": CAPTURE_RECIPE, "rows": "packets", "ambiguous": "benign", "features": FEATURES,
+RECIPE = {"version": 3, "capture": CAPTURE_RECIPE, "rows": "packets", "ambiguous": "benign", "features": FEATURES,
           "min_leaf": 2, "max_leaves": 64}
 
 
@@ -107,7 +112,8 @@ def build_selfgen_model(processes, say, java_home=None, recapture=False):
                      f"{attacker}={scenario_mod.ATTACK_LABEL}", "--rows", RECIPE["rows"], "--features",
                      ",".join(FEATURES), "--ambiguous", RECIPE["ambiguous"], java_home=java_home)
     say("training data: " + out.strip().split("\n")[-1].split(": ", 1)[-1].split(" -> ")[0])
-    nids_model("train", "--data", data, "--out", model, "--binary", "--features", ",".join(FEATURES),
+    # auto: the columns the set holds (FEATURES); a tree over more than 8 is retrained on its 8 most useful.
+    nids_model("train", "--data", data, "--out", model, "--binary", "--features", "auto",
                "--min-leaf", str(RECIPE["min_leaf"]), "--max-leaves", str(RECIPE["max_leaves"]), "--seed", "1",
                java_home=java_home)
     _stamp_file(model, RECIPE)
