@@ -55,7 +55,12 @@ class OnlineRun:
     # ---- bring-up ----------------------------------------------------------------------------------------------
 
     def start(self):
-        stack = self.session.start()
+        try:
+            stack = self.session.start()
+        finally:
+            # Process groups of ONOS and of every switch, for the report: a test checks none survives teardown.
+            self.state["processGroups"] = ([self.session.onos.process.pid] if self.session.onos.process else []) + \
+                [p.pid for p in self.session.fabric.processes.values()]
         self.story.say(f"fabric up: {', '.join(s.device_id for s in self.topology.switches)} with pipeconf "
                        f"{stack.pipeconf_id}; installing IPv4 routes")
         session_mod.install_routes(stack, app_id=ROUTES_APP_ID)

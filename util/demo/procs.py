@@ -10,6 +10,7 @@ class Processes:
     def __init__(self):
         self._lock = threading.Lock()
         self._live = []
+        self.started = []  # every pid ever started, for the report (tests check that none is left)
         self.stopping = threading.Event()
 
     def popen(self, args, log=None, **kwargs):
@@ -25,6 +26,7 @@ class Processes:
                 out.close()
         with self._lock:
             self._live.append(process)
+            self.started.append(process.pid)
         return process
 
     def run(self, args, timeout, log=None, **kwargs):

@@ -125,7 +125,7 @@ def main(argv):
     java_home = reference_stack.java11_home()
     state = {"mode": "online" if online else "offline", "alerts": [], "blocks": [], "flows": {}, "dropped": {},
              "blocking": "policy (offline)" if not online else None, "model": {}, "rounds": 0,
-             "interrupted": False, "screenshot": None}
+             "interrupted": False, "screenshot": None, "processGroups": [], "pids": []}
     from demo import online as online_mod
     if online:
         story.say(f"GUI: {online_mod.gui_url()} -- NIDS Alerts and NIDS Models are in the Network menu")
@@ -195,6 +195,7 @@ def main(argv):
         if lock is not None:
             lock.close()
         story.say("torn down: no ONOS, switch, tool or nids-* namespace of this run is left")
+    state["pids"] = list(processes.started)
     finish(story, state, args)
     return exit_status
 
