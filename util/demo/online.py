@@ -28,7 +28,7 @@ def gui_url():
 def _host_name():
     import socket
     try:
-        return socket.getfqdn() or "localhost"
+        return socket.gethostname() or "localhost"
     except OSError:
         return "localhost"
 

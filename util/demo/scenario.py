@@ -1,7 +1,8 @@
 """The demo's story: a server host, benign clients and one attacker, with real tools, every one of them bounded.
 
     h2 (10.0.0.2)   server: a test sshd (keys and config under build/), an HTTP server, two iperf3 servers
-    h1, h4          benign: HTTP downloads, SSH sessions (key login, a few commands), iperf3 at 2 Mb/s, ping
+    h1, h4          benign: HTTP downloads (some cancelled), SSH sessions (key login, a few commands), iperf3 at
+                    2 Mb/s, ping
     h3 (10.0.0.3)   attacker: nmap SYN scan, hping3 SYN flood, hydra SSH brute force
 
 The same story runs on the BMv2 fabric (online) and on the offline lab, and it is what the default model is
@@ -123,7 +124,7 @@ class Scenario:
     def run_round(self, attacks=True):
         """Benign clients and the attacker at the same time; returns when all are done (each step bounded)."""
         self.say(f"traffic: benign {', '.join(BENIGN)} -> {SERVER}: 10 HTTP downloads, 4 SSH sessions, "
-                 f"1 iperf3 run and 1 ping each" + (f"; attacks from {ATTACKER}" if attacks else ""))
+                 f"2 cancelled downloads, 1 iperf3 run and 1 ping each" + (f"; attacks from {ATTACKER}" if attacks else ""))
         workers = [threading.Thread(target=self._guard, args=(self._benign, name), daemon=True) for name in BENIGN]
         if attacks:
             workers.append(threading.Thread(target=self._guard, args=(self._attacks,), daemon=True))
@@ -148,13 +149,20 @@ class Scenario:
         server = self.server.ip
         key = os.path.join(self.ssh_dir, "client_ed25519")
         rng = random.Random(self.rng.random())
-        tasks = ["http"] * 10 + ["ssh"] * 4 + ["iperf"] + ["ping"]
+        tasks = ["http"] * 10 + ["cancel"] * 2 + ["ssh"] * 4 + ["iperf"] + ["ping"]
         rng.shuffle(tasks)
         for task in tasks:
             if task == "http":
                 path = rng.choice(list(HTTP_FILES))
                 self.detail(f"{name} -> {SERVER}  HTTP GET /{path}")
                 self._exec(name, ["curl", "-s", "-o", "/dev/null", "--max-time", "10", f"http://{server}/{path}"], 15)
+            elif task == "cancel":
+                # A download given up after 0.3 s: the client closes with unread data and its kernel sends a RST.
+                # Benign flows end like that too (an iperf3 run over BMv2 did), so a RST alone must not look like
+                # an attack to the model.
+                self.detail(f"{name} -> {SERVER}  HTTP GET /image.png, cancelled after 0.3 s")
+                self._exec(name, ["curl", "-s", "-o", "/dev/null", "--limit-rate", "200k", "--max-time", "0.3",
+                                  f"http://{server}/image.png"], 10)
             elif task == "ssh":
                 self.detail(f"{name} -> {SERVER}  SSH session (key login, 2 commands)")
                 self._exec(name, ["ssh", "-i", key, "-o", "StrictHostKeyChecking=no", "-o",
@@ -172,8 +180,10 @@ class Scenario:
         server = self.server.ip
         time.sleep(2)
         self.say(f"{ATTACKER} -> {SERVER}  ATTACK nmap SYN scan of ports 1-1024 at 250 packets/s")
-        self._exec(ATTACKER, ["nmap", "-sS", "-Pn", "-n", "-p", "1-1024", "--max-rate", "250", "--max-retries", "1",
-                              server], 60)
+        # --send-ip: raw IP through the kernel's (static) neighbour table; nmap's own ARP resolution gets no answer
+        # on the fabric, which forwards only IPv4, and nmap would then scan nothing.
+        self._exec(ATTACKER, ["nmap", "-sS", "-Pn", "-n", "--send-ip", "-p", "1-1024", "--max-rate", "250",
+                              "--max-retries", "1", server], 60)
         time.sleep(1)
         self.say(f"{ATTACKER} -> {SERVER}  ATTACK hping3 SYN flood on port 80 (600 packets at 250 packets/s)")
         self._exec(ATTACKER, ["hping3", "-q", "-S", "-p", "80", "-c", "600", "-i", "u4000", server], 30)
