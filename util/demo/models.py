@@ -30,7 +30,8 @@ FEATURES = ["L4_DST_PORT", "PROTOCOL", "IN_BYTES", "IN_PKTS", "OUT_BYTES", "OUT_
             "NUM_PKTS_128_TO_256_BYTES", "NUM_PKTS_256_TO_512_BYTES", "NUM_PKTS_512_TO_1024_BYTES",
             "NUM_PKTS_1024_TO_1514_BYTES", "TCP_WIN_MAX_IN", "TCP_WIN_MAX_OUT"]
 # Every input of the capture (a change re-captures) and of the model (a change retrains the cached capture).
-CAPTURE_RECIPE = {"version": 2, "wordlist": scenario_mod.WORDLIST, "files": scenario_mod.HTTP_FILES, "rounds": 2,
+CAPTURE_RECIPE = {"version": 3, "wordlist": scenario_mod.WORDLIST, "files": scenario_mod.HTTP_FILES,
+                  "refused": scenario_mod.REFUSED_PORTS, "rounds": 2,
                   "seed": 7}
 RECIPE = {"version": 3, "capture": CAPTURE_RECIPE, "rows": "packets", "ambiguous": "benign", "features": FEATURES,
           "min_leaf": 2, "max_leaves": 64}

@@ -1,7 +1,7 @@
 """The demo's story: a server host, benign clients and one attacker, with real tools, every one of them bounded.
 
     h2 (10.0.0.2)   server: a test sshd (keys and config under build/), an HTTP server, two iperf3 servers
-    h1, h4          benign: HTTP downloads (some cancelled), SSH sessions (key login, a few commands), iperf3 at
+    h1, h4          benign: HTTP downloads (some cancelled, some to closed ports), SSH sessions (key login, a few commands), iperf3 at
                     2 Mb/s, ping
     h3 (10.0.0.3)   attacker: nmap SYN scan, hping3 SYN flood, hydra SSH brute force
 
@@ -31,6 +31,9 @@ WORDLIST = ["123456", "password", "admin", "root", "toor", "qwerty", "letmein", 
             "shadow", "superman", "michael", "ninja", "mustang", "access", "batman", "zaq1zaq1", "hello", "charlie",
             "donald", "starwars", "freedom", "whatever", "qazwsx", "654321", "jordan23", "harley", "1q2w3e4r",
             "abc123", "login", "solo", "flower", "hottie", "loveme", "admin123", "pass123", "test", "guest"]
+# Closed ports benign clients now and then try (a stale bookmark, a service that moved): low and high ones, so a
+# model cannot tell them from the scan's refused probes by the port alone.
+REFUSED_PORTS = [21, 23, 443, 993, 3306, 5203, 8080, 8443]
 TOOLS = ["tcpdump", "mergecap", "nmap", "hping3", "hydra", "iperf3", "ssh", "ssh-keygen", "curl", "ping"]
 SSHD = "/usr/sbin/sshd"
 
@@ -124,7 +127,7 @@ class Scenario:
     def run_round(self, attacks=True):
         """Benign clients and the attacker at the same time; returns when all are done (each step bounded)."""
         self.say(f"traffic: benign {', '.join(BENIGN)} -> {SERVER}: 10 HTTP downloads, 4 SSH sessions, "
-                 f"2 cancelled downloads, 1 iperf3 run and 1 ping each" + (f"; attacks from {ATTACKER}" if attacks else ""))
+                 f"2 cancelled downloads, 2 refused connections, 1 iperf3 run, 1 ping each" + (f"; attacks from {ATTACKER}" if attacks else ""))
         workers = [threading.Thread(target=self._guard, args=(self._benign, name), daemon=True) for name in BENIGN]
         if attacks:
             workers.append(threading.Thread(target=self._guard, args=(self._attacks,), daemon=True))
@@ -149,7 +152,7 @@ class Scenario:
         server = self.server.ip
         key = os.path.join(self.ssh_dir, "client_ed25519")
         rng = random.Random(self.rng.random())
-        tasks = ["http"] * 10 + ["cancel"] * 2 + ["ssh"] * 4 + ["iperf"] + ["ping"]
+        tasks = ["http"] * 10 + ["cancel"] * 2 + ["refused"] * 2 + ["ssh"] * 4 + ["iperf"] + ["ping"]
         rng.shuffle(tasks)
         for task in tasks:
             if task == "http":
@@ -163,6 +166,12 @@ class Scenario:
                 self.detail(f"{name} -> {SERVER}  HTTP GET /image.png, cancelled after 0.3 s")
                 self._exec(name, ["curl", "-s", "-o", "/dev/null", "--limit-rate", "200k", "--max-time", "0.3",
                                   f"http://{server}/image.png"], 10)
+            elif task == "refused":
+                # A client trying a port nobody listens on: the server's kernel answers a bare 40-byte RST, the
+                # packet a scan draws too (and a late segment after a close: one iperf3 run over BMv2 ended so).
+                port = rng.choice(REFUSED_PORTS)
+                self.detail(f"{name} -> {SERVER}  HTTP to closed port {port} (refused)")
+                self._exec(name, ["curl", "-s", "-o", "/dev/null", "--max-time", "3", f"http://{server}:{port}/"], 10)
             elif task == "ssh":
                 self.detail(f"{name} -> {SERVER}  SSH session (key login, 2 commands)")
                 self._exec(name, ["ssh", "-i", key, "-o", "StrictHostKeyChecking=no", "-o",
