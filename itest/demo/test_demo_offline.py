@@ -5,7 +5,6 @@ One round (--once) with a fresh capture (the model was trained on another one): 
 the benign hosts' flows are not, and nothing the run started is left behind.
 """
 import json
-import os
 import subprocess
 import sys
 

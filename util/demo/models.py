@@ -133,10 +133,3 @@ def train_on_dataset(dataset, say, java_home=None):
         nids_model("train", "--data", dataset, "--out", model, "--binary", "--max-leaves", "256", "--seed", "1",
                    java_home=java_home, timeout=1200)
     return model
-
-
-def describe(model_path):
-    with open(model_path) as f:
-        bundle = json.load(f)
-    return bundle
-

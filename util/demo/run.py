@@ -191,8 +191,9 @@ def main(argv):
                 run.stop()
             except Exception as e:  # teardown goes on whatever failed
                 story.say(f"teardown: {e}")
-        lab_mod.remove_namespaces() if lock is not None else None
         if lock is not None:
+            # Whatever a crash between the steps above left: the lock is ours, so every nids-* namespace is ours.
+            lab_mod.remove_namespaces()
             lock.close()
         story.say("torn down: no ONOS, switch, tool or nids-* namespace of this run is left")
     state["pids"] = list(processes.started)
