@@ -145,6 +145,12 @@ class Scenario:
         except procs.Interrupted:
             pass
 
+    def _announce(self, text):
+        """Says what the attacker does next, unless teardown has begun (then the step is not taken)."""
+        if self.processes.stopping.is_set():
+            raise procs.Interrupted()
+        self.say(text)
+
     def _exec(self, host, args, timeout):
         return self.processes.run(["ip", "netns", "exec", fabric_mod.netns(host), *args], timeout, log=self.log)
 
@@ -188,16 +194,16 @@ class Scenario:
     def _attacks(self):
         server = self.server.ip
         time.sleep(2)
-        self.say(f"{ATTACKER} -> {SERVER}  ATTACK nmap SYN scan of ports 1-1024 at 250 packets/s")
+        self._announce(f"{ATTACKER} -> {SERVER}  ATTACK nmap SYN scan of ports 1-1024 at 250 packets/s")
         # --send-ip: raw IP through the kernel's (static) neighbour table; nmap's own ARP resolution gets no answer
         # on the fabric, which forwards only IPv4, and nmap would then scan nothing.
         self._exec(ATTACKER, ["nmap", "-sS", "-Pn", "-n", "--send-ip", "-p", "1-1024", "--max-rate", "250",
                               "--max-retries", "1", server], 60)
         time.sleep(1)
-        self.say(f"{ATTACKER} -> {SERVER}  ATTACK hping3 SYN flood on port 80 (600 packets at 250 packets/s)")
+        self._announce(f"{ATTACKER} -> {SERVER}  ATTACK hping3 SYN flood on port 80 (600 packets at 250 packets/s)")
         self._exec(ATTACKER, ["hping3", "-q", "-S", "-p", "80", "-c", "600", "-i", "u4000", server], 30)
         time.sleep(1)
-        self.say(f"{ATTACKER} -> {SERVER}  ATTACK hydra SSH brute force ({len(WORDLIST)} passwords, 4 tasks)")
+        self._announce(f"{ATTACKER} -> {SERVER}  ATTACK hydra SSH brute force ({len(WORDLIST)} passwords, 4 tasks)")
         # -I: ignore a restore file of an earlier run; cwd: hydra writes hydra.restore there when stopped.
         self.processes.run(["ip", "netns", "exec", fabric_mod.netns(ATTACKER), "hydra", "-I", "-l", "admin", "-P",
                             os.path.join(self.work_dir, "wordlist.txt"), "-t", "4", "-w", "10",
