@@ -61,12 +61,8 @@ constants: ## regenerate the Java and Python constants from the committed P4Info
 constants-check: ## fail if the generated constants are stale
 	@$(VENV_PY) util/p4constants.py $(CONSTANTS_ARGS) --check && echo "constants-check: constants are current"
 
-run: ## the whole system on a BMv2 fabric with live traffic and attacks (delivered by a later issue)
-	@echo "make run: not built yet. It will need: ONOS 2.7 at \$$ONOS_HOME (default /opt/onos) with its"
-	@echo "P4Runtime southbound and bmv2 driver, a Java 11 runtime (make setup), simple_switch_grpc and p4c on PATH,"
-	@echo "root for network namespaces, and the tools make setup installs (nmap, hping3, hydra, iperf3)."
-	@python3 util/stack.py report
-	@exit 2
+run: ## the whole system with live traffic and attacks, online (ONOS + BMv2) or offline; ARGS="--once", "--model F", ...
+	@$$( [ -x $(VENV_PY) ] && echo $(VENV_PY) || echo python3 ) util/demo/run.py $(ARGS)
 
 bench-model: ## train + compile + eval a tree on the UNSW sample (../shared/datasets) and print the time
 	model-tools/bin/bench-model

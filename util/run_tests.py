@@ -69,6 +69,10 @@ def suites():
               ["make", "-s", "p4-check"], (stack.need_p4c,)),
         pytest_suite("p4-dataplane", "P4 pipeline on BMv2 over P4Runtime (scapy)", ["p4src/tests"],
                      (stack.need_root, stack.need_bmv2)),
+        # `make run` itself: offline (namespaces) and online (ONOS + BMv2, skipped inside without the stack). The
+        # demo driver takes the stack lock and starts its own ONOS, so it cannot run inside the integration session.
+        pytest_suite("demo", "make run: offline story in namespaces; online on ONOS + BMv2, then Ctrl-C",
+                     ["itest/demo"], (stack.need_root,)),
         Suite("integration", "ONOS + BMv2 fabric: app install, devices, suites",
               [os.path.join(ROOT, "itest", "run.sh")],
               (stack.need_venv, stack.need_root, stack.need_bmv2, stack.need_onos, stack.need_java11),

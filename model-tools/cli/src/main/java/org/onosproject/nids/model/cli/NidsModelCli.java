@@ -28,6 +28,9 @@ public final class NidsModelCli {
             "  eval --model model.json --data FILE [--json]",
             "  cost --model model.json [--json]",
             "  simulate --model model.json --pcap FILE [--json]",
+            "  dataset --pcap FILE --out FILE.csv[.gz] --label-by-src ADDR=LABEL,... [--default-label Benign]",
+            "        [--rows flows|packets] [--features all|A,B,...] [--ambiguous keep|benign]",
+            "                                          labelled rows from a pcap, by the flow's client address",
             "",
             "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");
 
@@ -63,6 +66,9 @@ public final class NidsModelCli {
                     break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);
+                    break;
+                case "dataset":
+                    new DatasetCommand(catalog, out).run(options);
                     break;
                 case "help":
                 case "--help":

@@ -1,0 +1,74 @@
+"""What the demo suites share: where the driver is, what they need, and the teardown check."""
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "util"))
+
+import stack as reference_stack  # noqa: E402
+from demo import scenario  # noqa: E402
+from itest.lib.session import LOCK_FILE  # noqa: E402
+
+DRIVER = os.path.join(ROOT, "util", "demo", "run.py")
+ATTACKER_IP = "10.0.0.3"
+# A run may first wait for another session's lock and capture the training traffic once (cached afterwards).
+OFFLINE_TIMEOUT = 1800
+
+
+def offline_missing():
+    missing = [r for r in (reference_stack.need_root(),) if r]
+    tools = scenario.missing_tools()
+    if tools:
+        missing.append("missing tools: " + ", ".join(tools) + " (make setup)")
+    if not (reference_stack.java11_home() or shutil.which("java")):
+        missing.append("no Java runtime for nids-model")
+    return missing
+
+
+def online_missing():
+    return [r for r in (reference_stack.need_root(), reference_stack.need_onos(), reference_stack.need_java11(),
+                        reference_stack.need_bmv2()) if r] + [m for m in offline_missing() if m.startswith("missing")]
+
+
+def nids_namespaces():
+    out = subprocess.run(["ip", "-j", "netns", "list"], capture_output=True, text=True, timeout=10).stdout.strip()
+    return [n["name"] for n in json.loads(out)] if out else []
+
+
+def assert_torn_down(state):
+    """None of the run's processes or process groups (ONOS, switches) is alive; and, when no other session holds
+    the stack lock right now (it may build its own nids-* namespaces), no nids-* namespace is left."""
+    for pid in state.get("pids", []):
+        assert not _alive(pid), f"process {pid} started by the demo is still running"
+    for group in state.get("processGroups", []):
+        assert not _group_alive(group), f"process group {group} (ONOS or a switch) is still running"
+    lock = open(LOCK_FILE, "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        return
+    try:
+        assert [n for n in nids_namespaces() if n.startswith("nids-")] == []
+    finally:
+        lock.close()
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[-1][:1] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _group_alive(group):
+    try:
+        os.killpg(group, 0)
+        return True
+    except ProcessLookupError:
+        return False

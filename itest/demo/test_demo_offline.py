@@ -1,0 +1,55 @@
+# Run: .venv/bin/python -m pytest -q -rs itest/demo/test_demo_offline.py   (as root; nmap, hping3, hydra, ...)
+"""`make run` offline: the story between network namespaces, classified with nids-model simulate.
+
+One round (--once) with a fresh capture (the model was trained on another one): the attacker's flows are alerted,
+the benign hosts' flows are not, and nothing the run started is left behind.
+"""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from itest.demo import common
+
+
+def test_offline_once_alerts_the_attacker_and_no_benign_host(tmp_path):
+    missing = common.offline_missing()
+    if missing:
+        pytest.skip("; ".join(missing))
+    report = tmp_path / "report.json"
+    result = subprocess.run([sys.executable, common.DRIVER, "--offline", "--once", "--report", str(report)],
+                            cwd=common.ROOT, capture_output=True, text=True, timeout=common.OFFLINE_TIMEOUT)
+    print(result.stdout[-6000:])
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("make run: OFFLINE (--offline)")
+    state = json.loads(report.read_text())
+    assert state["mode"] == "offline" and state["rounds"] == 1
+    assert state["attackSourcesAlerted"] == [common.ATTACKER_IP]
+    assert state["benignSourcesAlerted"] == []
+    # Every attack in the story reaches the classifier: the attacker's flows outnumber everyone else's by far.
+    assert state["flows"][common.ATTACKER_IP] > 500
+    # The policy blocks the attacker at its first alert; its later attack flows are what the block would drop.
+    assert [b["src"] for b in state["blocks"]] == [common.ATTACKER_IP]
+    assert state["dropped"][common.ATTACKER_IP] > 100
+    assert any(line.split("] ", 1)[-1].startswith("would BLOCK #1 10.0.0.3") for line in lines)
+    common.assert_torn_down(state)
+
+
+def test_offline_policy_flags_reach_the_story(tmp_path):
+    """Blocking off: every attack flow is an alert and nothing is blocked (same capture machinery, one round)."""
+    missing = common.offline_missing()
+    if missing:
+        pytest.skip("; ".join(missing))
+    report = tmp_path / "report.json"
+    result = subprocess.run([sys.executable, common.DRIVER, "--offline", "--once", "--block-min-severity", "NONE",
+                             "--report", str(report)], cwd=common.ROOT, capture_output=True, text=True,
+                            timeout=common.OFFLINE_TIMEOUT)
+    assert result.returncode == 0, result.stderr[-3000:]
+    state = json.loads(report.read_text())
+    assert state["blocks"] == [] and state["dropped"] == {}
+    assert state["alertsBySource"][common.ATTACKER_IP] > 500
+    assert state["benignSourcesAlerted"] == []
+    assert "more from 10.0.0.3" in result.stdout
+    common.assert_torn_down(state)

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""`make run`: the whole system with live traffic and real attacks, online (ONOS + BMv2) or offline.
+
+    util/demo/run.py [--once | --duration SECONDS] [--offline] [--model FILE | --dataset FILE.csv[.gz]]
+                     [--retrain] [--report FILE.json] [--screenshot FILE.png | --no-screenshot]
+                     [--block-min-severity NONE|LOW|MEDIUM|HIGH] [--block-ttl SECONDS]
+                     [--block-allowlist A,B/24] [--max-blocks N] [--verbose]
+
+Online when ONOS ($ONOS_HOME), a Java 11 runtime and simple_switch_grpc are found (util/stack.py): starts ONOS and
+the BMv2 fabric through the integration harness's session, installs the app, activates the model, plays benign
+traffic and attacks between the fabric's hosts and prints the app's alerts and blocks as they happen. Otherwise (or
+with --offline) the same story runs between network namespaces on a Linux bridge, is captured and classified with
+`nids-model simulate`, and the alerts and blocks the fabric would have produced are printed. Without --once or
+--duration it plays rounds until Ctrl-C; Ctrl-C (SIGINT) or SIGTERM tears everything down.
+"""
+import argparse
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "util"))
+
+import stack as reference_stack  # noqa: E402
+from itest.lib import onos as onos_mod  # noqa: E402
+from itest.lib import session as session_mod  # noqa: E402
+from itest.lib import topology as topo  # noqa: E402
+
+from demo import lab as lab_mod  # noqa: E402
+from demo import models  # noqa: E402
+from demo import policy as policy_mod  # noqa: E402
+from demo import procs  # noqa: E402
+from demo import scenario as scenario_mod  # noqa: E402
+from demo import story as story_mod  # noqa: E402
+
+DEFAULT_SCREENSHOT = os.path.join(ROOT, "build", "demo", "nids-demo-alerts.png")
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="make run", description=__doc__.splitlines()[0])
+    length = parser.add_mutually_exclusive_group()
+    length.add_argument("--once", action="store_true", help="one round of traffic, then tear down")
+    length.add_argument("--duration", type=float, metavar="SECONDS",
+                        help="play rounds for about this long, then tear down")
+    parser.add_argument("--offline", action="store_true", help="the offline story even where ONOS and BMv2 exist")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--model", metavar="FILE", help="serve this model bundle (nids-model train output)")
+    source.add_argument("--dataset", metavar="FILE", help="train on this labelled NetFlow CSV instead")
+    parser.add_argument("--retrain", action="store_true", help="capture the self-generated training traffic again and retrain")
+    parser.add_argument("--report", metavar="FILE", help="write what happened as JSON (for tests)")
+    shot = parser.add_mutually_exclusive_group()
+    shot.add_argument("--screenshot", metavar="FILE", default=DEFAULT_SCREENSHOT,
+                      help="GUI screenshot of the alerts view after the first round (online)")
+    shot.add_argument("--no-screenshot", action="store_true")
+    parser.add_argument("--block-min-severity", default="MEDIUM", help="autoBlockMinSeverity (NONE turns it off)")
+    parser.add_argument("--block-ttl", type=int, default=300, metavar="SECONDS", help="blockTtlSeconds")
+    parser.add_argument("--block-allowlist", default="", metavar="LIST", help="blockAllowlist")
+    parser.add_argument("--max-blocks", type=int, default=100, metavar="N", help="maxBlocks")
+    parser.add_argument("--verbose", action="store_true", help="a line per benign download and session too")
+    args = parser.parse_args(argv)
+    try:
+        policy = policy_mod.BlockPolicy(policy_mod.parse_severity(args.block_min_severity), args.block_ttl,
+                                        policy_mod.parse_allowlist(args.block_allowlist), args.max_blocks)
+    except ValueError as e:
+        parser.error(str(e))
+    if args.block_ttl < 0 or args.max_blocks < 1:
+        parser.error("--block-ttl must be >= 0 and --max-blocks >= 1")
+    if args.duration is not None and not (0 < args.duration <= 24 * 3600):
+        parser.error("--duration must be between 0 and 86400 seconds")
+    if args.model and not os.path.isfile(args.model):
+        parser.error(f"--model: no such file: {args.model}")
+    if args.dataset and not os.path.isfile(args.dataset):
+        parser.error(f"--dataset: no such file: {args.dataset}")
+    return args, policy
+
+
+def stack_missing():
+    return [r for r in (reference_stack.need_onos(), reference_stack.need_java11(), reference_stack.need_bmv2()) if r]
+
+
+def ensure_built(online, story):
+    """The CLI jar (both paths) and the .oar (online): built once with Maven if absent."""
+    jar_missing = not any(f.startswith("nids-model-cli-") and f.endswith("-all.jar")
+                          for f in _listdir(os.path.join(ROOT, "model-tools", "cli", "target")))
+    oar_missing = online and not any(f.endswith(".oar") for f in _listdir(os.path.join(ROOT, "oar", "target")))
+    if jar_missing or oar_missing:
+        story.say("building the project once (mvn -B -q -DskipTests package)")
+        result = subprocess.run(["mvn", "-B", "-q", "-DskipTests", "package"], cwd=ROOT, timeout=1800)
+        if result.returncode != 0:
+            raise RuntimeError("the Maven build failed; run `make build` to see why")
+
+
+def _listdir(path):
+    return os.listdir(path) if os.path.isdir(path) else []
+
+
+class Stop(Exception):
+    pass
+
+
+def main(argv):
+    args, policy = parse_args(argv)
+    missing = [] if args.offline else stack_missing()
+    online = not args.offline and not missing
+    if online:
+        print(f"make run: ONLINE -- ONOS at {reference_stack.onos_home()}, BMv2 simple_switch_grpc, Java 11 at "
+              f"{reference_stack.java11_home()}", flush=True)
+    else:
+        why = "--offline" if args.offline else "; ".join(missing)
+        print(f"make run: OFFLINE ({why}) -- the same story between network namespaces, captured and classified "
+              f"with nids-model simulate; alerts and blocks are what the fabric would have produced", flush=True)
+    problems = [r for r in (reference_stack.need_root(),) if r]
+    tools = scenario_mod.missing_tools()
+    if tools:
+        problems.append("missing tools: " + ", ".join(tools) + " (make setup installs them)")
+    if problems:
+        print("make run: " + "; ".join(problems), file=sys.stderr)
+        return 2
+    story = story_mod.Story()
+    java_home = reference_stack.java11_home()
+    state = {"mode": "online" if online else "offline", "alerts": [], "blocks": [], "flows": {}, "dropped": {},
+             "blocking": "policy (offline)" if not online else None, "model": {}, "rounds": 0,
+             "interrupted": False, "screenshot": None, "processGroups": [], "pids": []}
+    from demo import online as online_mod
+    if online:
+        story.say(f"GUI: {online_mod.gui_url()} -- NIDS Alerts and NIDS Models are in the Network menu")
+
+    processes = procs.Processes()
+    interrupted = {"signal": None}
+
+    def on_signal(signum, frame):
+        interrupted["signal"] = signum
+        # Worker threads see this and stop their tools; the main thread unwinds through Stop.
+        processes.stopping.set()
+        raise Stop()
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    lock = None
+    run = None
+    exit_status = 0
+    try:
+        ensure_built(online, story)
+        lock = session_mod.exclusive_stack_lock(
+            on_wait=lambda: story.say(f"waiting for another ONOS/BMv2 session to finish ({session_mod.LOCK_FILE})"))
+        model_path = choose_model(args, processes, story, java_home)
+        state["model"] = {"path": os.path.relpath(model_path, ROOT), **summary_of(model_path)}
+        story.say(f"model: {state['model']['id']} -- {state['model']['name']}")
+        if online:
+            run = online_mod.OnlineRun(processes, story, model_path, policy, state, reference_stack.onos_home(),
+                                       java_home, verbose=args.verbose)
+        else:
+            from demo import offline as offline_mod
+            run = offline_mod.OfflineRun(processes, story, model_path, java_home, policy, state)
+            story.say(f"block policy: severity >= {policy.min_severity}, TTL {policy.ttl_seconds} s, allowlist "
+                      f"[{','.join(str(n) for n in policy.allowlist)}], at most {policy.max_blocks} blocks")
+        run.start()
+        started = time.monotonic()
+        rounds = 1 if args.once else math.inf
+        number = 0
+        while number < rounds:
+            if args.duration is not None and number > 0 and time.monotonic() - started >= args.duration:
+                break
+            number += 1
+            run.play_round(number)
+            state["rounds"] = number
+            if online:
+                run.settle()
+                if number == 1 and not args.no_screenshot:
+                    take_screenshot(args.screenshot, story, state)
+    except Stop:
+        state["interrupted"] = True
+        print(file=sys.stderr)
+        story.say(f"{signal.Signals(interrupted['signal']).name}: tearing everything down")
+    except (onos_mod.OnosError, lab_mod.LabError, models.ModelError, RuntimeError, OSError,
+            subprocess.SubprocessError) as e:
+        story.say(f"make run: {e}")
+        exit_status = 1
+    finally:
+        # A second Ctrl-C must not cut the teardown short: it would leave ONOS or switches behind.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        processes.stop_all()
+        if run is not None:
+            try:
+                run.stop()
+            except Exception as e:  # teardown goes on whatever failed
+                story.say(f"teardown: {e}")
+        if lock is not None:
+            # Whatever a crash between the steps above left: the lock is ours, so every nids-* namespace is ours.
+            lab_mod.remove_namespaces()
+            lock.close()
+        story.say("torn down: no ONOS, switch, tool or nids-* namespace of this run is left")
+    state["pids"] = list(processes.started)
+    finish(story, state, args)
+    return exit_status
+
+
+def choose_model(args, processes, story, java_home):
+    if args.model:
+        return os.path.abspath(args.model)
+    if args.dataset:
+        return models.train_on_dataset(args.dataset, story.say, java_home)
+    cached = None if args.retrain else models.cached_selfgen_model()
+    if cached:
+        story.say(f"model: the self-generated one, cached in {os.path.relpath(cached, ROOT)} (--retrain remakes it)")
+        return cached
+    return models.build_selfgen_model(processes, story.say, java_home, recapture=args.retrain)
+
+
+def summary_of(model_path):
+    with open(model_path) as f:
+        bundle = json.load(f)
+    return {"id": bundle.get("model_id"), "name": bundle.get("name"), "classes": bundle.get("classes")}
+
+
+def take_screenshot(path, story, state):
+    from demo import gui
+    missing = gui.browser_missing()
+    if missing:
+        story.say(f"no GUI screenshot: {missing}")
+        return
+    try:
+        rows = gui.screenshot_alerts(path)
+        state["screenshot"] = path
+        story.say(f"GUI screenshot of the NIDS Alerts view ({rows} rows shown): {os.path.relpath(path, ROOT)}")
+    except Exception as e:  # a screenshot is a nicety; the demo goes on without it
+        story.say(f"no GUI screenshot: {str(e).splitlines()[0]}")
+
+
+def finish(story, state, args):
+    topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
+    roles = {h: "benign" for h in scenario_mod.BENIGN}
+    roles[scenario_mod.SERVER] = "server"
+    roles[scenario_mod.ATTACKER] = "attacker"
+    by_source = {}
+    for alert in state["alerts"]:
+        by_source[alert["src"]] = by_source.get(alert["src"], 0) + 1
+    attackers = {topology.host(scenario_mod.ATTACKER).ip}
+    benign = {h.ip for h in topology.hosts if h.name != scenario_mod.ATTACKER}
+    state["alertsBySource"] = by_source
+    state["attackSourcesAlerted"] = sorted(a for a in attackers if by_source.get(a))
+    state["benignSourcesAlerted"] = sorted(b for b in benign if by_source.get(b))
+    extra = [f"blocking: {state['blocking']}" if state["blocking"] else "blocking: -",
+             f"attack sources alerted: {', '.join(state['attackSourcesAlerted']) or 'none'}; "
+             f"benign sources alerted: {', '.join(state['benignSourcesAlerted']) or 'none'}"]
+    if state["dropped"]:
+        extra.append("flows that blocks would have dropped: "
+                     + ", ".join(f"{k} {v}" for k, v in sorted(state["dropped"].items())))
+    story_mod.summary(story, topology.hosts, by_source, state["blocks"], roles, extra)
+    if args.report:
+        os.makedirs(os.path.dirname(os.path.abspath(args.report)), exist_ok=True)
+        with open(args.report, "w") as f:
+            json.dump(state, f, indent=1, default=str)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
