@@ -101,7 +101,8 @@ class OnlineRun:
         self.rest.post(f"/onos/v1/configuration/{policy_mod.BLOCK_COMPONENT}", self.policy.component_config())
         self.blocking = True
         self.state["blocking"] = "available"
-        self.story.say(f"automatic blocking: severity >= {self.policy.min_severity}, TTL {self.policy.ttl_seconds} s, "
+        self.story.say(f"automatic blocking: severity >= {self.policy.min_severity} on a source's "
+                       f"{self.policy.min_alerts}th alert, TTL {self.policy.ttl_seconds} s, "
                        f"allowlist [{','.join(str(n) for n in self.policy.allowlist)}], at most "
                        f"{self.policy.max_blocks} blocks")
 

@@ -3,8 +3,9 @@
 The same semantics as the app: severity from the class name (docs/alerts.md: `scan`, `recon`, `probe` -> MEDIUM,
 any other attack class -> HIGH, the benign class never alerts), and the block manager's component properties
 (`org.onosproject.nids.impl.block.NidsBlockManager`): `autoBlockMinSeverity` (NONE turns automatic blocks off),
-`blockTtlSeconds` (0: a block never expires), `blockAllowlist` (addresses or prefixes never blocked), `maxBlocks`
-(active blocks at most). One active block per source; a blocked source's later packets are dropped at the edge and
+`autoBlockMinAlerts` (alerts at or above the severity a source needs before it is blocked), `blockTtlSeconds`
+(0: a block never expires), `blockAllowlist` (addresses or prefixes never blocked), `maxBlocks` (active blocks at
+most). One active block per source; a blocked source's later packets are dropped at the edge and
 not tracked, so its later flows raise no alert.
 """
 import ipaddress
@@ -44,10 +45,12 @@ class BlockPolicy:
     ttl_seconds: int = 300
     allowlist: list = field(default_factory=list)
     max_blocks: int = 100
+    min_alerts: int = 1
 
     def component_config(self):
         """The block manager's properties as ONOS's configuration REST API takes them."""
-        return {"autoBlockMinSeverity": self.min_severity, "blockTtlSeconds": str(self.ttl_seconds),
+        return {"autoBlockMinSeverity": self.min_severity, "autoBlockMinAlerts": str(self.min_alerts),
+                "blockTtlSeconds": str(self.ttl_seconds),
                 "blockAllowlist": ",".join(str(n) for n in self.allowlist), "maxBlocks": str(self.max_blocks)}
 
 
@@ -57,6 +60,7 @@ class BlockBook:
     def __init__(self, policy):
         self.policy = policy
         self.blocks = []
+        self.alerts_by_source = {}
 
     def active(self, now):
         return [b for b in self.blocks if b["expiresAt"] is None or b["expiresAt"] > now]
@@ -77,6 +81,9 @@ class BlockBook:
             return None, f"{alert['src']} is on the allowlist"
         if self.blocking(alert["src"], now):
             return None, f"{alert['src']} is already blocked"
+        count = self.alerts_by_source[alert["src"]] = self.alerts_by_source.get(alert["src"], 0) + 1
+        if count < policy.min_alerts:
+            return None, f"{count} of the {policy.min_alerts} alerts autoBlockMinAlerts asks for"
         if len(self.active(now)) >= policy.max_blocks:
             return None, f"maxBlocks ({policy.max_blocks}) active blocks reached"
         block = {"id": len(self.blocks) + 1, "src": alert["src"], "alertId": alert["id"], "origin": "auto",

@@ -34,6 +34,8 @@ class Story:
 
     def block(self, block, prefix="BLOCK"):
         expires = block.get("expiresAt")
+        if isinstance(expires, (int, float)) and expires > 1e11:   # REST gives epoch milliseconds
+            expires = time.strftime("%H:%M:%S", time.localtime(expires / 1000))
         self.say(f"{prefix} #{block['id']} {block['src']} ({block.get('origin', 'auto')}: {block.get('reason', '')})"
                  + (f" until {expires}" if expires else ""))
 

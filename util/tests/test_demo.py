@@ -50,9 +50,20 @@ def test_threshold_allowlist_off_and_bound():
 
 
 def test_component_config_names_the_block_managers_properties():
-    policy = policy_mod.BlockPolicy("HIGH", 90, policy_mod.parse_allowlist("10.0.0.2"), 5)
-    assert policy.component_config() == {"autoBlockMinSeverity": "HIGH", "blockTtlSeconds": "90",
-                                         "blockAllowlist": "10.0.0.2/32", "maxBlocks": "5"}
+    policy = policy_mod.BlockPolicy("HIGH", 90, policy_mod.parse_allowlist("10.0.0.2"), 5, 4)
+    assert policy.component_config() == {"autoBlockMinSeverity": "HIGH", "autoBlockMinAlerts": "4",
+                                         "blockTtlSeconds": "90", "blockAllowlist": "10.0.0.2/32", "maxBlocks": "5"}
+
+
+def test_a_source_is_blocked_at_its_nth_qualifying_alert():
+    book = policy_mod.BlockBook(policy_mod.BlockPolicy("MEDIUM", min_alerts=3))
+    low = {"id": 1, "src": "10.0.0.3", "class": "Scan", "severity": "LOW"}
+    assert book.consider(low, 0) == (None, "severity LOW is below MEDIUM")
+    for i in (2, 3):
+        block, reason = book.consider({**low, "id": i, "severity": "HIGH"}, i)
+        assert block is None and reason.startswith(f"{i - 1} of the 3 alerts"), reason
+    block, reason = book.consider({**low, "id": 4, "severity": "HIGH"}, 4)
+    assert reason == "blocked" and block["alertId"] == 4
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -29,8 +29,11 @@ public final class BlockPolicy {
     private final long ttlSeconds;
     private final ImmutableList<Ip4Prefix> allowlist;
     private final int maxBlocks;
+    private final int autoBlockMinAlerts;
 
     /**
+     * A policy that auto-blocks on the first qualifying alert.
+     *
      * @param autoBlockMinSeverity lowest severity blocked automatically, null for manual blocking only
      * @param ttlSeconds           default lifetime of a block, 0 for none
      * @param allowlist            sources never blocked
@@ -38,10 +41,35 @@ public final class BlockPolicy {
      */
     public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ip4Prefix> allowlist,
                        int maxBlocks) {
+        this(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, 1);
+    }
+
+    /**
+     * @param autoBlockMinSeverity lowest severity blocked automatically, null for manual blocking only
+     * @param ttlSeconds           default lifetime of a block, 0 for none
+     * @param allowlist            sources never blocked
+     * @param maxBlocks            blocks held at once
+     * @param autoBlockMinAlerts   open qualifying alerts a source needs before it is blocked automatically (≥ 1)
+     */
+    public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ip4Prefix> allowlist,
+                       int maxBlocks, int autoBlockMinAlerts) {
         this.autoBlockMinSeverity = autoBlockMinSeverity;
         this.ttlSeconds = ttlSeconds;
         this.allowlist = ImmutableList.copyOf(allowlist);
         this.maxBlocks = maxBlocks;
+        this.autoBlockMinAlerts = autoBlockMinAlerts;
+    }
+
+    /**
+     * @return open alerts at or above the severity a source needs before it is blocked automatically: a single
+     *         false positive does not cut a host off
+     */
+    public int autoBlockMinAlerts() {
+        return autoBlockMinAlerts;
+    }
+
+    public BlockPolicy withAutoBlockMinAlerts(int alerts) {
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, alerts);
     }
 
     /** @return the lowest severity blocked automatically; empty for manual blocking only */
@@ -78,19 +106,19 @@ public final class BlockPolicy {
     }
 
     public BlockPolicy withAutoBlockMinSeverity(AlertSeverity severity) {
-        return new BlockPolicy(severity, ttlSeconds, allowlist, maxBlocks);
+        return new BlockPolicy(severity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts);
     }
 
     public BlockPolicy withTtlSeconds(long seconds) {
-        return new BlockPolicy(autoBlockMinSeverity, seconds, allowlist, maxBlocks);
+        return new BlockPolicy(autoBlockMinSeverity, seconds, allowlist, maxBlocks, autoBlockMinAlerts);
     }
 
     public BlockPolicy withAllowlist(List<Ip4Prefix> prefixes) {
-        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, prefixes, maxBlocks);
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, prefixes, maxBlocks, autoBlockMinAlerts);
     }
 
     public BlockPolicy withMaxBlocks(int max) {
-        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, max);
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, max, autoBlockMinAlerts);
     }
 
     /**
@@ -160,18 +188,19 @@ public final class BlockPolicy {
         }
         BlockPolicy that = (BlockPolicy) o;
         return ttlSeconds == that.ttlSeconds && maxBlocks == that.maxBlocks
-                && autoBlockMinSeverity == that.autoBlockMinSeverity && allowlist.equals(that.allowlist);
+                && autoBlockMinAlerts == that.autoBlockMinAlerts && autoBlockMinSeverity == that.autoBlockMinSeverity && allowlist.equals(that.allowlist);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks);
+        return Objects.hash(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper("")
                 .add("autoBlock", autoBlockMinSeverity == null ? NONE : ">=" + autoBlockMinSeverity)
+                .add("minAlerts", autoBlockMinAlerts)
                 .add("ttlSeconds", ttlSeconds).add("allowlist", allowlist).add("maxBlocks", maxBlocks).toString();
     }
 }

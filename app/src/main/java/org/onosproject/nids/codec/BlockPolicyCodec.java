@@ -15,7 +15,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * {@link BlockPolicy} → JSON, named like the component properties it comes from:
  * <pre>
- * {"autoBlockMinSeverity": "HIGH", "blockTtlSeconds": 600, "blockAllowlist": ["10.0.0.0/30"], "maxBlocks": 100}
+ * {"autoBlockMinSeverity": "HIGH", "autoBlockMinAlerts": 1, "blockTtlSeconds": 600, "blockAllowlist": ["10.0.0.0/30"],
+ *  "maxBlocks": 100}
  * </pre>
  */
 public final class BlockPolicyCodec extends JsonCodec<BlockPolicy> {
@@ -25,6 +26,7 @@ public final class BlockPolicyCodec extends JsonCodec<BlockPolicy> {
         checkNotNull(policy, "policy");
         ObjectNode json = context.mapper().createObjectNode()
                 .put("autoBlockMinSeverity", policy.autoBlockMinSeverity().map(Enum::name).orElse(BlockPolicy.NONE))
+                .put("autoBlockMinAlerts", policy.autoBlockMinAlerts())
                 .put("blockTtlSeconds", policy.ttlSeconds());
         ArrayNode allowlist = json.putArray("blockAllowlist");
         policy.allowlist().forEach(prefix -> allowlist.add(prefix.toString()));

@@ -17,6 +17,9 @@ public final class BlockPropertyConstants {
     public static final String AUTO_BLOCK_MIN_SEVERITY = "autoBlockMinSeverity";
     public static final String AUTO_BLOCK_MIN_SEVERITY_DEFAULT = "NONE";
 
+    public static final String AUTO_BLOCK_MIN_ALERTS = "autoBlockMinAlerts";
+    public static final int AUTO_BLOCK_MIN_ALERTS_DEFAULT = 1;
+
     public static final String BLOCK_TTL_SECONDS = "blockTtlSeconds";
     public static final int BLOCK_TTL_SECONDS_DEFAULT = 600;
 

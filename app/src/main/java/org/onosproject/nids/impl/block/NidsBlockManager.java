@@ -27,6 +27,7 @@ import org.onosproject.net.intent.IntentListener;
 import org.onosproject.net.intent.IntentService;
 import org.onosproject.net.intent.IntentState;
 import org.onosproject.net.intent.Key;
+import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
@@ -74,6 +75,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 import static org.onlab.util.Tools.groupedThreads;
 import static org.onosproject.nids.api.NidsException.Kind.CONFLICT;
 import static org.onosproject.nids.api.NidsException.Kind.NOT_FOUND;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS_DEFAULT;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY_DEFAULT;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_ALLOWLIST;
@@ -93,6 +96,7 @@ import static org.slf4j.LoggerFactory.getLogger;
 @Component(immediate = true, service = NidsBlockService.class,
         property = {
                 AUTO_BLOCK_MIN_SEVERITY + "=" + AUTO_BLOCK_MIN_SEVERITY_DEFAULT,
+                AUTO_BLOCK_MIN_ALERTS + ":Integer=" + AUTO_BLOCK_MIN_ALERTS_DEFAULT,
                 BLOCK_TTL_SECONDS + ":Integer=" + BLOCK_TTL_SECONDS_DEFAULT,
                 BLOCK_ALLOWLIST + "=" + BLOCK_ALLOWLIST_DEFAULT,
                 MAX_BLOCKS + ":Integer=" + MAX_BLOCKS_DEFAULT,
@@ -135,7 +139,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     ExecutorService reactions;
 
     static final BlockPolicy DEFAULT_POLICY = new BlockPolicy(null, BLOCK_TTL_SECONDS_DEFAULT, List.of(),
-                                                              MAX_BLOCKS_DEFAULT);
+                                                              MAX_BLOCKS_DEFAULT, AUTO_BLOCK_MIN_ALERTS_DEFAULT);
 
     private volatile BlockPolicy policy = DEFAULT_POLICY;
     /** Alerts whose auto-block was refused (cap): logged once each, not at every update (reactions thread only). */
@@ -206,6 +210,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         BlockPolicy next = policy;
         next = read(properties, AUTO_BLOCK_MIN_SEVERITY, next,
                     text -> policy -> policy.withAutoBlockMinSeverity(BlockPolicy.parseSeverity(text)));
+        next = read(properties, AUTO_BLOCK_MIN_ALERTS, next, text -> policy -> policy.withAutoBlockMinAlerts(
+                BlockPolicy.parseInt(AUTO_BLOCK_MIN_ALERTS, text, 1)));
         next = read(properties, BLOCK_TTL_SECONDS, next,
                     text -> policy -> policy.withTtlSeconds(BlockPolicy.parseInt(BLOCK_TTL_SECONDS, text, 0)));
         next = read(properties, BLOCK_ALLOWLIST, next,
@@ -397,6 +403,9 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             }
             return;
         }
+        if (current.autoBlockMinAlerts() > 1 && openAlertsOf(src, current) < current.autoBlockMinAlerts()) {
+            return; // not yet: the source's next qualifying alert counts again
+        }
         try {
             block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).alertId(alert.id()).build());
         } catch (BlockConflictException e) {
@@ -411,6 +420,13 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
             }
         }
+    }
+
+    /** Open alerts of a source that the policy would block on (the alert store is bounded, so is this). */
+    private long openAlertsOf(Ip4Address src, BlockPolicy current) {
+        return alertService.alerts(AlertQuery.builder().state(AlertState.OPEN).limit(AlertQuery.MAX_LIMIT).build())
+                .stream().filter(a -> a.flowKey().clientIp().equals(src) && current.autoBlocks(a.severity()))
+                .limit(current.autoBlockMinAlerts()).count();
     }
 
     private void hostEvent(HostEvent event) {

@@ -54,6 +54,7 @@ import static org.junit.Assert.fail;
 import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.S1;
 import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.at;
 import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.host;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_ALLOWLIST;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_TTL_SECONDS;
@@ -268,6 +269,23 @@ public class NidsBlockManagerTest {
         assertEquals(Optional.of(id), alerts.alerts.get(1L).blockId());
         assertEquals(Optional.of(id), alerts.alerts.get(2L).blockId());
         assertEquals(1, intents.submitted.size());
+    }
+
+    @Test
+    public void withAMinimumOfAlertsASourceIsBlockedOnlyAtItsNthOpenAlert() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "MEDIUM");
+        configure(AUTO_BLOCK_MIN_ALERTS, 3);
+        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
+        alerts.raise(TestAlerts.alert(2, "10.0.0.3", AlertSeverity.LOW));     // below the severity: not counted
+        alerts.raise(TestAlerts.alert(3, "10.0.0.5", AlertSeverity.HIGH));    // another source
+        alerts.raise(TestAlerts.alert(4, "10.0.0.3", AlertSeverity.MEDIUM));
+        assertTrue(manager.blocks().isEmpty());
+        assertEquals(3, manager.policy().autoBlockMinAlerts());
+        alerts.raise(TestAlerts.alert(5, "10.0.0.3", AlertSeverity.HIGH));
+        assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
+        assertEquals(Optional.of(5L), manager.blocks().get(0).alertId());
+        configure(AUTO_BLOCK_MIN_ALERTS, 0);                                  // refused: at least 1
+        assertEquals(3, manager.policy().autoBlockMinAlerts());
     }
 
     @Test

@@ -51,7 +51,8 @@ final class TestAlerts implements NidsAlertService {
 
     @Override
     public List<NidsAlert> alerts(AlertQuery query) {
-        return List.copyOf(alerts.values());
+        return alerts.values().stream().filter(query::matches).limit(query.limit())
+                .collect(java.util.stream.Collectors.toList());
     }
 
     @Override
