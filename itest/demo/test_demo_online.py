@@ -93,12 +93,14 @@ def test_make_run_alerts_the_attacker_and_ctrl_c_tears_everything_down(tmp_path)
     assert common.ATTACKER_IP in state["attackSourcesAlerted"]
     # The model was trained in the offline lab. On BMv2 a benign host may see the odd false alert (an SSH key
     # exchange the size of hydra's), never more than a few and never a block (autoBlockMinAlerts 5); the attacker
-    # hundreds, and a block.
+    # at least the 5 that block it, and the block.
     benign = [ip for ip in state["alertsBySource"] if ip != common.ATTACKER_IP]
     assert all(state["alertsBySource"][ip] <= 3 for ip in benign), state["alertsBySource"]
-    assert state["alertsBySource"][common.ATTACKER_IP] > 100, state["alertsBySource"]
+    assert state["alertsBySource"][common.ATTACKER_IP] >= 5, state["alertsBySource"]   # blocked on its 5th
     if state["blocking"] == "available":
         assert {b["src"] for b in state["blocks"]} == {common.ATTACKER_IP}, state["blocks"]
+        # The block took effect: ONOS located the attacker and its intent is installed at the attacker's edge.
+        assert any(b.get("state") == "INSTALLED" for b in state["blocks"]), state["blocks"]
     assert state["blocking"] in ("available", "blocking not available in this build")
     assert state["processGroups"], "the report names ONOS's and the switches' process groups"
     assert os.path.getsize(SCREENSHOT) > 10_000

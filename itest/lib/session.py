@@ -129,6 +129,30 @@ class StackSession:
             self.onos.stop()
 
 
+def learn_hosts(stack, timeout=60):
+    """Makes ONOS's host provider locate every host (blocking compiles drop rules where HostService puts a source).
+
+    The routed fabric uses static ARP, so hosts never ARP on their own: each one asks for an address nobody has,
+    and the broadcast reaches ONOS through the switch's ARP punt. Repeated (bounded) until /onos/v1/hosts lists all.
+    """
+    wanted = {h.ip for h in stack.topology.hosts}
+    probe = ("import socket,time\n"
+             "s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM)\n"
+             "for i in range(3):\n"
+             "    s.sendto(b'arp?',('10.0.0.254',9)); time.sleep(0.3)\n")
+
+    def located():
+        known = {ip for h in stack.rest.get("/onos/v1/hosts", retry=False).get("hosts", [])
+                 for ip in h.get("ipAddresses", []) if h.get("locations")}
+        missing = wanted - known
+        for host in stack.topology.hosts:
+            if host.ip in missing:
+                fabric_mod.host_exec(host.name, "python3", "-c", probe, timeout=10)
+        return not missing
+
+    onos_mod.wait_until(located, timeout, 2, f"ONOS locating the {len(wanted)} hosts")
+
+
 def install_routes(stack, app_id=ROUTES_APP_ID):
     """Static IPv4 forwarding through ONOS's flow API (table 0) and static ARP in every host."""
     for sw, host, port in topo.ipv4_routes(stack.topology):

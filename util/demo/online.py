@@ -64,6 +64,7 @@ class OnlineRun:
         self.story.say(f"fabric up: {', '.join(s.device_id for s in self.topology.switches)} with pipeconf "
                        f"{stack.pipeconf_id}; installing IPv4 routes")
         session_mod.install_routes(stack, app_id=ROUTES_APP_ID)
+        session_mod.learn_hosts(stack)   # blocks are compiled where ONOS locates a source
         self._activate_model()
         self._configure_blocking()
         self.scenario = scenario_mod.Scenario(self.topology, self.processes, WORK_DIR, self.story.say, seed=3,
@@ -156,6 +157,7 @@ class OnlineRun:
                 self.story.block(block)
             elif previous != block.get("state"):
                 self.story.say(f"BLOCK #{block['id']} {block['src']} is now {block.get('state')}")
+                self.state["blocks"] = [block if b["id"] == block["id"] else b for b in self.state["blocks"]]
             self._block_states[block["id"]] = block.get("state")
 
     def stop(self):

@@ -37,7 +37,7 @@ class Story:
         if isinstance(expires, (int, float)) and expires > 1e11:   # REST gives epoch milliseconds
             expires = time.strftime("%H:%M:%S", time.localtime(expires / 1000))
         self.say(f"{prefix} #{block['id']} {block['src']} ({block.get('origin', 'auto')}: {block.get('reason', '')})"
-                 + (f" until {expires}" if expires else ""))
+                 + (f" until {expires}" if expires else "") + (f" [{block['state']}]" if block.get("state") else ""))
 
 
 def flow_text(flow):
