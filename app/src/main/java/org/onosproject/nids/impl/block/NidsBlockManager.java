@@ -348,10 +348,9 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private Optional<NidsBlock> remove(String blockId, RemovalReason why) {
         Optional<NidsBlock> removed = store.remove(blockId);
         removed.ifPresent(block -> {
-            Intent intent = intentService.getIntent(intentKey(block));
-            if (intent != null) {
-                intentService.withdraw(intent);
-            }
+            // Always withdraw by key: a block removed right after it was made may have its submit still pending
+            // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins.
+            intentService.withdraw(intentOf(block));
             log.info("Unblocked {} ({}), block {} [{}{}]: {}", block.src(), block.scope(), block.id(),
                      block.origin().name().toLowerCase(), block.alertId().map(id -> ", alert " + id).orElse(""),
                      why.name().toLowerCase());
