@@ -186,6 +186,15 @@ public class NidsBlockManagerTest {
     }
 
     @Test
+    public void unblockingRightAfterBlockingWithdrawsAnIntentOnosHasNotStoredYet() {
+        NidsBlock block = manager.block(manual(H3));
+        intents.intents.clear();   // the submit is still pending in ONOS: getIntent gives null
+        manager.unblock(block.id());
+        assertEquals(List.of(block.intentKey()), intents.withdrawn.stream().map(i -> i.key().toString())
+                .collect(Collectors.toList()));
+    }
+
+    @Test
     public void allowlistingABlockedSourceUnblocksIt() {
         NidsBlock block = manager.block(manual(H3));
         configure(BLOCK_ALLOWLIST, "10.0.0.3");
