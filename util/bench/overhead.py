@@ -444,9 +444,9 @@ def run_bench(args, log):
         log(f"model {kind}: {len(m['leaves'])} leaves, {len(m['feature_entries'])} range entries, "
             f"{len(m['decision_entries'])} decision entries ({m['name']})")
 
-    from itest.conftest import _exclusive_stack_lock
+    from itest.lib.session import exclusive_stack_lock
     log("waiting for the integration lock /tmp/nids-itest.lock ...")
-    lock = _exclusive_stack_lock()
+    lock = exclusive_stack_lock()
     log("lock held")
     sw = BenchSwitch(args.switch)
     traffic = Traffic(args.trial_seconds)
