@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -49,7 +50,6 @@ final class DatasetCommand {
     static final String SOURCE_COLUMN = "IPV4_SRC_ADDR";
     static final String DESTINATION_COLUMN = "IPV4_DST_ADDR";
 
-    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
     private final FeatureCatalog catalog;
@@ -77,12 +77,12 @@ final class DatasetCommand {
 
     void run(List<String> args) {
         Arguments options = Arguments.parse("dataset", args,
-                Set.of("--pcap", "--out", "--label-by-src", "--default-label", "--rows", "--features",
+                Set.of("--pcap", "--out", "--label-by-src", "--labels", "--default-label", "--rows", "--features",
                         "--ambiguous"), Set.of());
         Path pcapFile = options.existingFile("--pcap");
         Path outFile = Paths.get(options.required("--out"));
-        Map<Integer, String> labels = parseLabels(options.required("--label-by-src"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
+        FlowLabeller labeller = labeller(options, defaultLabel);
         boolean everyPacket = rowsPerPacket(options.value("--rows").orElse("flows"));
         List<Feature> features = features(options.value("--features").orElse("all"));
         boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
@@ -101,15 +101,13 @@ final class DatasetCommand {
                 }
                 FlowState flow = extractor.accept(decoded.packet());
                 if (everyPacket) {
-                    rows.add(new Row(flow, extractor.featureValues(flow),
-                            labels.getOrDefault(flow.clientAddress(), defaultLabel)));
+                    rows.add(new Row(flow, extractor.featureValues(flow), labeller.labelOf(flow)));
                 }
             }
         }
         if (!everyPacket) {
             for (FlowState flow : extractor.flows()) {
-                rows.add(new Row(flow, extractor.featureValues(flow),
-                        labels.getOrDefault(flow.clientAddress(), defaultLabel)));
+                rows.add(new Row(flow, extractor.featureValues(flow), labeller.labelOf(flow)));
             }
         }
         long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
@@ -121,6 +119,26 @@ final class DatasetCommand {
                 everyPacket ? "packet" : "flow",
                 ambiguousBenign ? ", " + relabelled + " ambiguous rows labelled benign" : "", outFile,
                 skipped);
+    }
+
+    /** A flow's label, from its client (and, with a labels file, the time of its first packet). */
+    interface FlowLabeller {
+        String labelOf(FlowState flow);
+    }
+
+    private static FlowLabeller labeller(Arguments options, String defaultLabel) {
+        Optional<String> bySource = options.value("--label-by-src");
+        Optional<String> labelsFile = options.value("--labels");
+        if (bySource.isPresent() == labelsFile.isPresent()) {
+            throw new UsageException("dataset: give --label-by-src ADDR=LABEL,... or --labels FILE (one of them)");
+        }
+        if (bySource.isPresent()) {
+            Map<Integer, String> labels = parseLabels(bySource.get());
+            return flow -> labels.getOrDefault(flow.clientAddress(), defaultLabel);
+        }
+        AttackWindows windows = AttackWindows.read(Arguments.existingFile(Paths.get(labelsFile.get())));
+        return flow -> windows.windowOf(flow.clientAddress(), flow.firstMicros()).map(AttackWindows.Window::family)
+                .orElse(defaultLabel);
     }
 
     /**
@@ -220,19 +238,8 @@ final class DatasetCommand {
     }
 
     private static int address(String text) {
-        java.util.regex.Matcher m = IPV4.matcher(text);
-        if (!m.matches()) {
-            throw new UsageException("dataset: --label-by-src: '" + text + "' is not an IPv4 address");
-        }
-        int address = 0;
-        for (int i = 1; i <= 4; i++) {
-            int octet = Integer.parseInt(m.group(i));
-            if (octet > 255) {
-                throw new UsageException("dataset: --label-by-src: '" + text + "' is not an IPv4 address");
-            }
-            address = (address << 8) | octet;
-        }
-        return address;
+        return PacketHeaders.parseAddress(text).orElseThrow(() -> new UsageException("dataset: --label-by-src: '"
+                + text + "' is not an IPv4 address"));
     }
 
     private static String label(String text, String option) {

@@ -1,0 +1,355 @@
+package org.onosproject.nids.model.cli;
+
+import org.onosproject.nids.model.flow.FlowKey;
+import org.onosproject.nids.model.flow.PacketHeaders;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The figures of a detector on labelled live traffic: packets in capture order go through the detector (the
+ * switch's reference and the model) and the alert policy; a source's packets are dropped while a block of it is
+ * active, as at its edge switch. Ground truth is kept apart, over every packet of the capture, so a flow the block
+ * kept from ever reaching the switch still counts (as covered by the block).
+ *
+ * <p>Per attack (labels row): its flows, how many were classified attack (an alert-level verdict) or covered by a
+ * block (a packet of theirs was dropped), the time from the attack's first packet to the first alert and to the
+ * first incident naming its source. For benign traffic: flows alerted, incidents naming a source that was not
+ * attacking, per host-hour, and benign hosts blocked.
+ */
+final class LiveEvaluation {
+
+    /** What the detector says about one packet: nothing, or a verdict at alert level about its flow. */
+    interface Detector {
+        Optional<Detection> accept(PacketHeaders packet);
+    }
+
+    /** An alert-level verdict about a flow. */
+    static final class Detection {
+        final long micros;
+        final int client;
+        final int server;
+        final int serverPort;
+        final int protocol;
+        final String className;
+        final int confidencePermille;
+        final String phase;
+
+        Detection(long micros, int client, int server, int serverPort, int protocol, String className,
+                  int confidencePermille, String phase) {
+            this.micros = micros;
+            this.client = client;
+            this.server = server;
+            this.serverPort = serverPort;
+            this.protocol = protocol;
+            this.className = className;
+            this.confidencePermille = confidencePermille;
+            this.phase = phase;
+        }
+    }
+
+    /** What the alert policy decided about a detection. */
+    interface Policy {
+        /** Whether packets from {@code source} are dropped at {@code micros}. */
+        boolean blocked(int source, long micros);
+
+        /** Takes a detection; returns the incident it opened or joined, if it belongs to one. */
+        Optional<Incident> accept(Detection detection);
+
+        /** Blocks made so far. */
+        List<Block> blocks();
+    }
+
+    static final class Incident {
+        final int source;
+        final String className;
+        final long openedMicros;
+
+        Incident(int source, String className, long openedMicros) {
+            this.source = source;
+            this.className = className;
+            this.openedMicros = openedMicros;
+        }
+    }
+
+    static final class Block {
+        final int source;
+        final long startMicros;
+        final long endMicros;
+        final String reason;
+
+        Block(int source, long startMicros, long endMicros, String reason) {
+            this.source = source;
+            this.startMicros = startMicros;
+            this.endMicros = endMicros;
+            this.reason = reason;
+        }
+    }
+
+    /** Ground truth and outcome of one flow. */
+    static final class FlowRecord {
+        final int client;
+        final long firstMicros;
+        final AttackWindows.Window window;
+        long lastMicros;
+        long packets;
+        boolean alerted;
+        boolean covered;
+        String alertClass;
+
+        FlowRecord(int client, long firstMicros, AttackWindows.Window window) {
+            this.client = client;
+            this.firstMicros = firstMicros;
+            this.window = window;
+            this.lastMicros = firstMicros;
+        }
+    }
+
+    /** The outcome of one attack (labels row). */
+    static final class AttackOutcome {
+        final AttackWindows.Window window;
+        long flows;
+        long alerted;
+        long covered;
+        long detected;
+        long firstPacketMicros = Long.MAX_VALUE;
+        long firstAlertMicros = Long.MAX_VALUE;
+        long firstIncidentMicros = Long.MAX_VALUE;
+        boolean blockedBefore;
+        final Map<String, Long> alertClasses = new TreeMap<>();
+
+        AttackOutcome(AttackWindows.Window window) {
+            this.window = window;
+        }
+
+        double detectedShare() {
+            return flows == 0 ? 0 : (double) detected / flows;
+        }
+
+        /** Seconds from the attack's first packet to the first alert naming its source; -1 if none. */
+        double secondsToAlert() {
+            return seconds(firstAlertMicros);
+        }
+
+        double secondsToIncident() {
+            return seconds(firstIncidentMicros);
+        }
+
+        private double seconds(long micros) {
+            if (micros == Long.MAX_VALUE || firstPacketMicros == Long.MAX_VALUE) {
+                return -1;
+            }
+            return Math.max(0, micros - firstPacketMicros) / 1e6;
+        }
+    }
+
+    /** Benign traffic: flows, alerts, incidents and blocks of sources that were not attacking. */
+    static final class BenignOutcome {
+        long flows;
+        long alerted;
+        long falseIncidents;
+        double hostHours;
+        final Map<Integer, Long> alertedBySource = new TreeMap<>();
+        final Map<Integer, Long> incidentsBySource = new TreeMap<>();
+        final List<Block> hostsBlocked = new ArrayList<>();
+        final Map<String, Long> alertsByProtocolPort = new TreeMap<>();
+
+        double alertedShare() {
+            return flows == 0 ? 0 : (double) alerted / flows;
+        }
+
+        double falseIncidentsPerHostHour() {
+            return hostHours == 0 ? 0 : falseIncidents / hostHours;
+        }
+    }
+
+    private final AttackWindows windows;
+    private final Detector detector;
+    private final Policy policy;
+    private final Map<FlowKey, FlowRecord> flows = new LinkedHashMap<>();
+    private final Set<Incident> incidentsSeen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final List<long[]> incidentAlerts = new ArrayList<>();
+    private final Map<Integer, Long> alertsBySource = new HashMap<>();
+    private final Map<Integer, Long> firstAlertBySource = new HashMap<>();
+    private final List<Incident> incidents = new ArrayList<>();
+    private final List<Detection> detections = new ArrayList<>();
+    private long firstMicros = Long.MAX_VALUE;
+    private long lastMicros = Long.MIN_VALUE;
+    private long packets;
+    private long dropped;
+    private long frames;
+
+    LiveEvaluation(AttackWindows windows, Detector detector, Policy policy) {
+        this.windows = windows;
+        this.detector = detector;
+        this.policy = policy;
+    }
+
+    /** One packet of the capture, in capture order. */
+    void accept(PacketHeaders packet) {
+        packets++;
+        long now = packet.timestampMicros();
+        firstMicros = Math.min(firstMicros, now);
+        lastMicros = Math.max(lastMicros, now);
+        FlowKey key = FlowKey.of(packet);
+        FlowRecord flow = flows.get(key);
+        if (flow == null) {
+            flow = new FlowRecord(packet.sourceAddress(), now,
+                    windows.windowOf(packet.sourceAddress(), now).orElse(null));
+            flows.put(key, flow);
+        }
+        flow.lastMicros = now;
+        flow.packets++;
+        if (policy.blocked(packet.sourceAddress(), now)) {
+            // Dropped at the source's edge before the switch tracks it: the flow gets no further.
+            dropped++;
+            flow.covered = true;
+            return;
+        }
+        Optional<Detection> detection = detector.accept(packet);
+        if (detection.isEmpty()) {
+            return;
+        }
+        Detection d = detection.get();
+        detections.add(d);
+        if (!flow.alerted) {
+            flow.alerted = true;
+            flow.alertClass = d.className;
+        }
+        alertsBySource.merge(d.client, 1L, Long::sum);
+        firstAlertBySource.putIfAbsent(d.client, d.micros);
+        policy.accept(d).ifPresent(incident -> {
+            if (incidentsSeen.add(incident)) {
+                incidents.add(incident);
+            }
+            incidentAlerts.add(new long[]{incident.source, d.micros});
+        });
+    }
+
+    long packets() {
+        return packets;
+    }
+
+    /** Frames of the capture, decodable or not (set by the reader). */
+    void setFrames(long frames) {
+        this.frames = frames;
+    }
+
+    long frames() {
+        return frames;
+    }
+
+    long dropped() {
+        return dropped;
+    }
+
+    long flowCount() {
+        return flows.size();
+    }
+
+    double captureSeconds() {
+        return packets == 0 ? 0 : (lastMicros - firstMicros) / 1e6;
+    }
+
+    List<Incident> incidents() {
+        return incidents;
+    }
+
+    List<Block> blocks() {
+        return policy.blocks();
+    }
+
+    /** Per attack, in labels order. */
+    List<AttackOutcome> attacks() {
+        Map<AttackWindows.Window, AttackOutcome> outcomes = new LinkedHashMap<>();
+        for (AttackWindows.Window w : windows.windows()) {
+            outcomes.put(w, new AttackOutcome(w));
+        }
+        for (FlowRecord flow : flows.values()) {
+            if (flow.window == null) {
+                continue;
+            }
+            AttackOutcome outcome = outcomes.get(flow.window);
+            outcome.flows++;
+            outcome.firstPacketMicros = Math.min(outcome.firstPacketMicros, flow.firstMicros);
+            if (flow.alerted) {
+                outcome.alerted++;
+                outcome.alertClasses.merge(flow.alertClass, 1L, Long::sum);
+            }
+            if (flow.covered) {
+                outcome.covered++;
+            }
+            if (flow.alerted || flow.covered) {
+                outcome.detected++;
+            }
+        }
+        for (AttackOutcome outcome : outcomes.values()) {
+            AttackWindows.Window w = outcome.window;
+            long from = outcome.firstPacketMicros == Long.MAX_VALUE ? w.startMicros() : outcome.firstPacketMicros;
+            outcome.blockedBefore = policy.blocked(w.source(), from);
+            for (Detection d : detections) {
+                if (d.client == w.source() && d.micros >= from && d.micros <= w.endMicros()) {
+                    outcome.firstAlertMicros = Math.min(outcome.firstAlertMicros, d.micros);
+                    break;
+                }
+            }
+            for (long[] alert : incidentAlerts) {
+                // An incident naming the source, opened by this attack's flows or already open and joined by them.
+                if ((int) alert[0] == w.source() && alert[1] >= from && alert[1] <= w.endMicros()) {
+                    outcome.firstIncidentMicros = Math.min(outcome.firstIncidentMicros, alert[1]);
+                    break;
+                }
+            }
+            if (outcome.blockedBefore) {
+                // Blocked by an earlier attack's detection: nothing of this one reaches the fabric.
+                outcome.firstAlertMicros = Math.min(outcome.firstAlertMicros, from);
+                outcome.firstIncidentMicros = Math.min(outcome.firstIncidentMicros, from);
+            }
+        }
+        return new ArrayList<>(outcomes.values());
+    }
+
+    BenignOutcome benign() {
+        BenignOutcome benign = new BenignOutcome();
+        java.util.Set<Integer> benignSources = new java.util.TreeSet<>();
+        for (Map.Entry<FlowKey, FlowRecord> entry : flows.entrySet()) {
+            FlowRecord flow = entry.getValue();
+            if (flow.window != null) {
+                continue;
+            }
+            benign.flows++;
+            benignSources.add(flow.client);
+            if (flow.alerted) {
+                benign.alerted++;
+                benign.alertedBySource.merge(flow.client, 1L, Long::sum);
+                FlowKey key = entry.getKey();
+                benign.alertsByProtocolPort.merge(key.protocol() + "/" + Math.min(key.lowPort(), key.highPort())
+                        + "-" + Math.max(key.lowPort(), key.highPort()), 1L, Long::sum);
+            }
+        }
+        for (Incident incident : incidents) {
+            if (windows.windowOf(incident.source, incident.openedMicros).isEmpty()) {
+                benign.falseIncidents++;
+                benign.incidentsBySource.merge(incident.source, 1L, Long::sum);
+            }
+        }
+        for (Block block : policy.blocks()) {
+            if (!windows.sources().contains(block.source)) {
+                benign.hostsBlocked.add(block);
+            }
+        }
+        benign.hostHours = benignSources.size() * captureSeconds() / 3600.0;
+        return benign;
+    }
+
+    /** Text of an address, for reports. */
+    static String address(int address) {
+        return PacketHeaders.addressText(address);
+    }
+}
