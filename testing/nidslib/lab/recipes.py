@@ -129,9 +129,9 @@ def http_api(ctx, rng, client, server):
     count = rng.randint(3, 25)
     pause = round(rng.uniform(0.05, 1.5), 2)
     url = ctx.url(server, f"/api/v1/items/{_size(rng, 50, 20_000)}")
-    command = (f"for i in $(seq {count}); do curl -s -o /dev/null --max-time 5 '{url}?page='$i; sleep {pause}; "
+    command = (f"for i in $(seq {count}); do curl -s -o /dev/null --max-time 2 '{url}?page='$i; sleep {pause}; "
                f"done")
-    return Step(["sh", "-c", command], count * (pause + 5) + 5, f"API polling, {count} requests every {pause} s",
+    return Step(["sh", "-c", command], min(90, count * (pause + 1) + 10), f"API polling, {count} requests every {pause} s",
                 "curl", f"count={count} pause={pause}")
 
 
