@@ -10,9 +10,10 @@ import time
 
 import pytest
 
-from itest.lib import models
+from nidslib import datasets as models
+from nidslib.paths import DATASETS
 
-DATA = os.path.join(models.ROOT, "..", "shared", "datasets", "nf-unsw-nb15-v2.sample.csv.gz")
+DATA = os.path.join(DATASETS, "nf-unsw-nb15-v2.sample.csv.gz")
 TARGET_SECONDS = 3.0
 
 
