@@ -1,6 +1,5 @@
 # Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest itest/suites/test_models.py)
 """Models trained by model-tools, uploaded over REST, rolled out to every switch, checked on the switches."""
-import json
 import os
 import signal
 import subprocess
@@ -11,6 +10,7 @@ import pytest
 from nidslib import constants as C
 from nidslib import datasets as models
 from nidslib import fabric as fabric_mod
+from nidslib import modelcli
 from nidslib import netns
 from nidslib import onos as onos_mod
 from nidslib import p4runtime as p4rt
@@ -234,10 +234,7 @@ def test_switch_counts_the_classes_nids_model_simulate_expects(routed, multiclas
     after, bank_after = class_counter_cells(stack, "s1")
     assert bank_after == bank
 
-    result = subprocess.run([models.NIDS_MODEL, "simulate", "--model", multiclass["x"]["_file"], "--pcap", pcap,
-                             "--json"], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    simulated = json.loads(result.stdout)
+    simulated = modelcli.simulate(multiclass["x"]["_file"], pcap, timeout=120)
     assert simulated["tree_disagreements"] == 0
     expected = {}
     for flow in simulated["flows"]:

@@ -5,12 +5,10 @@ give a crafted flow is known without reading the tree.
 """
 import csv
 import gzip
-import json
 import random
-import subprocess
 
+from . import modelcli
 from .features import FEATURES
-from .paths import NIDS_MODEL
 
 
 def write_port_rule_dataset(path, attack_port, rows=600, seed=7):
@@ -54,12 +52,8 @@ def write_port_classes_dataset(path, classes_by_port, rows=900, seed=5):
 
 
 def train(data, out, *extra, binary=True):
-    result = subprocess.run([NIDS_MODEL, "train", "--data", data, "--out", out, *(["--binary"] if binary else []),
-                             "--min-leaf", "1", "--seed", "1", *extra], capture_output=True, text=True, timeout=300)
-    if result.returncode != 0:
-        raise RuntimeError(f"nids-model train failed: {result.stderr.strip()}")
-    with open(out) as f:
-        return json.load(f)
+    return modelcli.train(data, out, *(["--binary"] if binary else []), "--min-leaf", "1", "--seed", "1", *extra,
+                          timeout=300)
 
 
 # --- A scan/flood model: per-packet snapshots of TCP conversations as the switch sees them ----------------------

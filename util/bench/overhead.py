@@ -30,10 +30,10 @@ import sys
 import threading
 import time
 
-from nidslib import netns, pipeline, processes, veth
+from nidslib import modelcli, netns, pipeline, processes, veth
 from nidslib.bench import report, stats
 from nidslib.p4runtime import Bmv2Switch
-from nidslib.paths import DATASETS, NIDS_MODEL, REPO_ROOT as ROOT
+from nidslib.paths import DATASETS, REPO_ROOT as ROOT
 from nidslib.session import exclusive_stack_lock
 
 DATASET = os.path.join(DATASETS, "nf-unsw-nb15-v2.sample.csv.gz")
@@ -271,9 +271,10 @@ def train_models(cache_dir):
     for kind, args in specs.items():
         out = os.path.join(cache_dir, f"model-{kind}.json")
         if not os.path.exists(out):
-            r = run(NIDS_MODEL, "train", "--data", DATASET, "--out", out, *args, check=False, timeout=900)
-            if r.returncode != 0:
-                raise BenchError(f"nids-model train ({kind}): {r.stderr.strip()}")
+            try:
+                modelcli.run("train", "--data", DATASET, "--out", out, *args, timeout=900)
+            except modelcli.ModelError as e:
+                raise BenchError(f"{kind} model: {e}") from None
         with open(out) as f:
             models[kind] = json.load(f)
     return models

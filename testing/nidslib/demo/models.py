@@ -9,11 +9,11 @@ them while the recipe (RECIPE below) is unchanged.
 import hashlib
 import json
 import os
-import subprocess
 
 from .. import lab as lab_mod
+from .. import modelcli
 from .. import topology as topo
-from ..paths import NIDS_MODEL, REPO_ROOT as ROOT
+from ..paths import REPO_ROOT as ROOT
 from . import scenario as scenario_mod
 
 SELFGEN_DIR = os.path.join(ROOT, "build", "demo", "selfgen")
@@ -33,21 +33,6 @@ CAPTURE_RECIPE = {"version": 3, "wordlist": scenario_mod.WORDLIST, "files": scen
                   "seed": 7}
 RECIPE = {"version": 3, "capture": CAPTURE_RECIPE, "rows": "packets", "ambiguous": "benign", "features": FEATURES,
           "min_leaf": 2, "max_leaves": 64}
-
-
-class ModelError(Exception):
-    pass
-
-
-def nids_model(*args, java_home=None, timeout=600):
-    env = dict(os.environ)
-    if java_home:
-        env["JAVA_HOME"] = java_home
-    result = subprocess.run([NIDS_MODEL, *args], capture_output=True, text=True, timeout=timeout, env=env)
-    if result.returncode != 0:
-        lines = (result.stderr.strip() or result.stdout.strip()).splitlines()
-        raise ModelError(f"nids-model {args[0]}: {lines[-1] if lines else 'exit ' + str(result.returncode)}")
-    return result.stdout
 
 
 def _stamp(recipe):
@@ -107,14 +92,14 @@ def build_selfgen_model(processes, say, java_home=None, recapture=False):
                     seed=CAPTURE_RECIPE["seed"])
         _stamp_file(pcap, CAPTURE_RECIPE)
     attacker = topology.host(scenario_mod.ATTACKER).ip
-    out = nids_model("dataset", "--pcap", pcap, "--out", data, "--label-by-src",
-                     f"{attacker}={scenario_mod.ATTACK_LABEL}", "--rows", RECIPE["rows"], "--features",
-                     ",".join(FEATURES), "--ambiguous", RECIPE["ambiguous"], java_home=java_home)
+    out = modelcli.run("dataset", "--pcap", pcap, "--out", data, "--label-by-src",
+                       f"{attacker}={scenario_mod.ATTACK_LABEL}", "--rows", RECIPE["rows"], "--features",
+                       ",".join(FEATURES), "--ambiguous", RECIPE["ambiguous"], java_home=java_home)
     say("training data: " + out.strip().split("\n")[-1].split(": ", 1)[-1].split(" -> ")[0])
     # auto: the columns the set holds (FEATURES); a tree over more than 8 is retrained on its 8 most useful.
-    nids_model("train", "--data", data, "--out", model, "--binary", "--features", "auto",
-               "--min-leaf", str(RECIPE["min_leaf"]), "--max-leaves", str(RECIPE["max_leaves"]), "--seed", "1",
-               java_home=java_home)
+    modelcli.run("train", "--data", data, "--out", model, "--binary", "--features", "auto",
+                 "--min-leaf", str(RECIPE["min_leaf"]), "--max-leaves", str(RECIPE["max_leaves"]), "--seed", "1",
+                 java_home=java_home)
     _stamp_file(model, RECIPE)
     return model
 
@@ -122,12 +107,12 @@ def build_selfgen_model(processes, say, java_home=None, recapture=False):
 def train_on_dataset(dataset, say, java_home=None):
     """A model trained on a given labelled CSV (e.g. a public NetFlow dataset), cached by the file's name and size."""
     if not os.path.exists(dataset):
-        raise ModelError(f"--dataset: no such file: {dataset}")
+        raise modelcli.ModelError(f"--dataset: no such file: {dataset}")
     key = hashlib.sha256(f"{os.path.abspath(dataset)}:{os.path.getsize(dataset)}".encode()).hexdigest()[:12]
     model = os.path.join(ROOT, "build", "demo", f"dataset-{key}.json")
     if not os.path.exists(model):
         say(f"training a binary tree on {dataset} (cached as {os.path.relpath(model, ROOT)})")
         os.makedirs(os.path.dirname(model), exist_ok=True)
-        nids_model("train", "--data", dataset, "--out", model, "--binary", "--max-leaves", "256", "--seed", "1",
-                   java_home=java_home, timeout=1200)
+        modelcli.run("train", "--data", dataset, "--out", model, "--binary", "--max-leaves", "256", "--seed", "1",
+                     java_home=java_home, timeout=1200)
     return model

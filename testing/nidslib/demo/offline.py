@@ -6,9 +6,9 @@ import os
 import time
 
 from .. import lab as lab_mod
+from .. import modelcli
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
-from . import models
 from . import policy as policy_mod
 from . import scenario as scenario_mod
 
@@ -16,8 +16,7 @@ WORK_DIR = os.path.join(ROOT, "build", "demo", "offline")
 
 
 def classify(pcap, model_path, java_home):
-    return json.loads(models.nids_model("simulate", "--model", model_path, "--pcap", pcap, "--json",
-                                        java_home=java_home))
+    return modelcli.simulate(model_path, pcap, java_home=java_home)
 
 
 def leaf_explanations(model_path):
