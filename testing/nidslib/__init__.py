@@ -14,7 +14,7 @@
     flowref      a Python reference of docs/features.md the data-plane tests compare reports with
     onos, topology, fabric, session   ONOS REST and runtime, the fabric as data, brought to life, one session
     datasets     labelled flow sets and models for the integration suites; modelcli: runs nids-model
-    lab          the offline lab: hosts in namespaces on a bridge, captured
+    bridgelab    the offline lab: hosts in namespaces on a Linux bridge, captured
     browser      headless Chromium logged in to the ONOS GUI
     demo, bench  the code of `make run` (util/demo/run.py) and `make bench` (util/bench/overhead.py)
 """

@@ -22,8 +22,8 @@ import subprocess
 import sys
 import time
 
+from nidslib import bridgelab
 from nidslib import browser
-from nidslib import lab as lab_mod
 from nidslib import modelcli
 from nidslib import netns
 from nidslib import onos as onos_mod
@@ -181,7 +181,7 @@ def main(argv):
         state["interrupted"] = True
         print(file=sys.stderr)
         story.say(f"{signal.Signals(interrupted['signal']).name}: tearing everything down")
-    except (onos_mod.OnosError, lab_mod.LabError, netns.CommandError, modelcli.ModelError, RuntimeError, OSError,
+    except (onos_mod.OnosError, bridgelab.LabError, netns.CommandError, modelcli.ModelError, RuntimeError, OSError,
             subprocess.SubprocessError) as e:
         story.say(f"make run: {e}")
         exit_status = 1

@@ -10,7 +10,7 @@ import hashlib
 import json
 import os
 
-from .. import lab as lab_mod
+from .. import bridgelab
 from .. import modelcli
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
@@ -60,7 +60,7 @@ def cached_selfgen_model():
 
 def play_in_lab(topology, processes, work_dir, pcap, say, rounds=1, seed=1):
     """Plays the story in the offline lab and captures it into `pcap`. The caller holds the stack lock."""
-    lab = lab_mod.Lab(topology, processes, work_dir)
+    lab = bridgelab.Lab(topology, processes, work_dir)
     try:
         lab.start()
         scenario = scenario_mod.Scenario(topology, processes, work_dir, say, seed=seed)

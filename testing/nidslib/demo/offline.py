@@ -5,7 +5,7 @@ import json
 import os
 import time
 
-from .. import lab as lab_mod
+from .. import bridgelab
 from .. import modelcli
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
@@ -41,7 +41,7 @@ class OfflineRun:
         self.next_alert_id = 1
 
     def start(self):
-        self.lab = lab_mod.Lab(self.topology, self.processes, WORK_DIR)
+        self.lab = bridgelab.Lab(self.topology, self.processes, WORK_DIR)
         self.story.say("building the lab: hosts h1..h4 in namespaces nids-h1..nids-h4 on a bridge in nids-lab")
         self.lab.start()
         self.scenario = scenario_mod.Scenario(self.topology, self.processes, WORK_DIR, self.story.say, seed=3)
