@@ -225,8 +225,9 @@ class Switch(Bmv2Switch):
         self.log_dir = Path(log_dir or BUILD / "test-logs")
         super().__init__({p: self.veths.sw[p] for p in self.port_numbers}, P4INFO_TXT, BMV2_JSON,
                          log_path=self.log_dir / f"simple_switch_grpc.{os.getpid()}.log")
-        self.report_layout = Bmv2Json(BMV2_JSON).layout("report_t")
-        self.probe_layout = Bmv2Json(BMV2_JSON).layout("probe_t")
+        layouts = Bmv2Json(BMV2_JSON)
+        self.report_layout = layouts.layout("report_t")
+        self.probe_layout = layouts.layout("probe_t")
         self.nslots = self.p4info.registers["NidsIngress.flows.r_state"].size
         self.pktio = None
         self.touched_slots = set()
