@@ -8,9 +8,9 @@ import os
 import signal
 import sys
 
-from itest.lib import session as session_mod
-from util.demo import lab as lab_mod
-from util.demo import procs
+from .. import netns
+from .. import session as session_mod
+from ..processes import Interrupted, Processes
 
 from . import plan as plan_mod
 from . import run as run_mod
@@ -46,7 +46,7 @@ def main(argv):
     if missing:
         print(f"nidslib.lab: missing tools: {', '.join(missing)} (make setup installs them)", file=sys.stderr)
         return 2
-    processes = procs.Processes()
+    processes = Processes()
 
     def on_signal(signum, frame):
         processes.stopping.set()
@@ -61,11 +61,11 @@ def main(argv):
                                    say=lambda text: print(text, flush=True))
         print(f"wrote {pcap} and {labels}")
         return 0
-    except procs.Interrupted:
+    except Interrupted:
         print("interrupted: torn down", file=sys.stderr)
         return 130
     finally:
-        lab_mod.remove_namespaces()
+        netns.remove_all()
         lock.close()
 
 

@@ -46,7 +46,7 @@ class Context:
 
     @staticmethod
     def interface(host):
-        return f"{host}-eth0"  # as util/demo/lab.py names a host's end of its link
+        return f"{host}-eth0"  # as nidslib.bridgelab names a host's end of its link
 
     def url(self, server, path):
         return f"http://{self.ips[server]}:{self.servers[server].http}{path}"

@@ -12,10 +12,9 @@ import subprocess
 import threading
 import time
 
-from itest.lib import fabric as fabric_mod
-from itest.lib import topology as topo
-from util.demo import lab as lab_mod
-from util.demo import procs
+from .. import bridgelab, netns
+from .. import topology as topo
+from ..processes import Interrupted, Processes
 
 from . import labels as labels_mod
 from . import plan as plan_mod
@@ -109,7 +108,7 @@ class LabRun:
         log = os.path.join(self.out_dir, "servers.log")
         for server, services in self.plan.servers.items():
             ip = self.ctx.ips[server]
-            ns = ["ip", "netns", "exec", fabric_mod.netns(server)]
+            ns = ["ip", "netns", "exec", netns.of_host(server)]
             records = [f"--host-record={name}.{recipes.DNS_DOMAIN},{ip}" for name in recipes.DNS_NAMES]
             commands = [
                 [SSHD, "-D", "-e", "-f", self._sshd_config(server)],
@@ -138,7 +137,7 @@ class LabRun:
 
     @staticmethod
     def _listening(server, port):
-        out = fabric_mod.host_exec(server, "ss", "-Hltn", f"sport = :{port}", timeout=10).stdout
+        out = netns.host_exec(server, "ss", "-Hltn", f"sport = :{port}", timeout=10).stdout
         return bool(out.strip())
 
     # ---- traffic -----------------------------------------------------------------------------------------------
@@ -155,12 +154,12 @@ class LabRun:
             while worker.is_alive():
                 worker.join(0.5)
         if self.processes.stopping.is_set():
-            raise procs.Interrupted()
+            raise Interrupted()
 
     def _guard(self, target, *args):
         try:
             target(*args)
-        except procs.Interrupted:
+        except Interrupted:
             pass
 
     def _rng(self, host, purpose):
@@ -171,7 +170,7 @@ class LabRun:
 
     def _run_step(self, host, step, kind):
         started = time.time()
-        status = self.processes.run(["ip", "netns", "exec", fabric_mod.netns(host), *step.args], step.timeout,
+        status = self.processes.run(["ip", "netns", "exec", netns.of_host(host), *step.args], step.timeout,
                                     log=os.path.join(self.out_dir, "tools.log"), cwd=step.cwd)
         ended = time.time()
         with self._lock:
@@ -223,7 +222,7 @@ class LabRun:
         deadline = time.monotonic() + max(0.0, seconds)
         while time.monotonic() < deadline:
             if self.processes.stopping.is_set():
-                raise procs.Interrupted()
+                raise Interrupted()
             time.sleep(min(0.2, deadline - time.monotonic()) if deadline > time.monotonic() else 0)
 
     # ---- results -----------------------------------------------------------------------------------------------
@@ -253,9 +252,9 @@ def run(seed, out_dir, duration=180.0, attack_rounds=1, hosts_per_leaf=4, kinds=
     topology = lab_topology(hosts_per_leaf)
     plan = plan_mod.make_plan(seed, [h.name for h in topology.hosts], duration=duration,
                               attack_rounds=attack_rounds, kinds=kinds)
-    processes = processes or procs.Processes()
+    processes = processes or Processes()
     os.makedirs(out_dir, exist_ok=True)
-    lab = lab_mod.Lab(topology, processes, out_dir)
+    lab = bridgelab.Lab(topology, processes, out_dir)
     runner = LabRun(plan, topology, out_dir, processes, say)
     pcap = os.path.join(out_dir, "lab.pcap")
     try:
