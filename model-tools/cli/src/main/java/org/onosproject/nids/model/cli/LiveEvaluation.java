@@ -25,32 +25,45 @@ import java.util.TreeMap;
  */
 final class LiveEvaluation {
 
-    /** What the detector says about one packet: nothing, or a verdict at alert level about its flow. */
+    /**
+     * The switch and its model: what they classify as an attack, confidently, at a packet (about its flow, or about
+     * a flow it evicts), and when the capture ends (the idle sweep of the flows still live).
+     */
     interface Detector {
-        Optional<Detection> accept(PacketHeaders packet);
+        List<Detection> accept(PacketHeaders packet);
+
+        List<Detection> finish(long micros);
     }
 
-    /** An alert-level verdict about a flow. */
+    /** A confident attack verdict about a flow; {@code reported} when it is the alert the switch sends. */
     static final class Detection {
         final long micros;
+        final int protocol;
         final int client;
+        final int clientPort;
         final int server;
         final int serverPort;
-        final int protocol;
         final String className;
         final int confidencePermille;
         final String phase;
+        final boolean reported;
 
-        Detection(long micros, int client, int server, int serverPort, int protocol, String className,
-                  int confidencePermille, String phase) {
+        Detection(long micros, int protocol, int client, int clientPort, int server, int serverPort,
+                  String className, int confidencePermille, String phase, boolean reported) {
             this.micros = micros;
+            this.protocol = protocol;
             this.client = client;
+            this.clientPort = clientPort;
             this.server = server;
             this.serverPort = serverPort;
-            this.protocol = protocol;
             this.className = className;
             this.confidencePermille = confidencePermille;
             this.phase = phase;
+            this.reported = reported;
+        }
+
+        FlowKey key() {
+            return LiveEvaluation.key(protocol, client, clientPort, server, serverPort);
         }
     }
 
@@ -102,12 +115,20 @@ final class LiveEvaluation {
         boolean alerted;
         boolean covered;
         String alertClass;
+        int clientFlags;
+        int serverFlags;
+        boolean reset;
 
         FlowRecord(int client, long firstMicros, AttackWindows.Window window) {
             this.client = client;
             this.firstMicros = firstMicros;
             this.window = window;
             this.lastMicros = firstMicros;
+        }
+
+        /** A TCP conversation that was reset or closed both ways: a bare SYN on its 5-tuple is a new one. */
+        boolean ended() {
+            return reset || (clientFlags & serverFlags & TCP_FIN) != 0;
         }
     }
 
@@ -158,7 +179,7 @@ final class LiveEvaluation {
         final Map<Integer, Long> alertedBySource = new TreeMap<>();
         final Map<Integer, Long> incidentsBySource = new TreeMap<>();
         final List<Block> hostsBlocked = new ArrayList<>();
-        final Map<String, Long> alertsByProtocolPort = new TreeMap<>();
+        final Map<String, Long> alertedByClass = new TreeMap<>();
 
         double alertedShare() {
             return flows == 0 ? 0 : (double) alerted / flows;
@@ -169,8 +190,14 @@ final class LiveEvaluation {
         }
     }
 
+    private static final int TCP_FIN = 0x01;
+    private static final int TCP_SYN = 0x02;
+    private static final int TCP_RST = 0x04;
+    private static final int TCP_ACK = 0x10;
+
     private final AttackWindows windows;
     private final Detector detector;
+    private final List<FlowRecord> finished = new ArrayList<>();
     private final Policy policy;
     private final Map<FlowKey, FlowRecord> flows = new LinkedHashMap<>();
     private final Set<Incident> incidentsSeen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -199,29 +226,51 @@ final class LiveEvaluation {
         lastMicros = Math.max(lastMicros, now);
         FlowKey key = FlowKey.of(packet);
         FlowRecord flow = flows.get(key);
-        if (flow == null) {
+        int flags = packet.protocol() == PacketHeaders.TCP ? packet.tcpFlags() : 0;
+        boolean bareSyn = (flags & (TCP_SYN | TCP_ACK)) == TCP_SYN;
+        if (flow == null || (bareSyn && flow.ended())) {
+            // A new conversation, or the same 5-tuple again after the last one ended (a new connection).
+            if (flow != null) {
+                finished.add(flow);
+            }
             flow = new FlowRecord(packet.sourceAddress(), now,
                     windows.windowOf(packet.sourceAddress(), now).orElse(null));
             flows.put(key, flow);
         }
         flow.lastMicros = now;
         flow.packets++;
+        if (packet.sourceAddress() == flow.client) {
+            flow.clientFlags |= flags;
+        } else {
+            flow.serverFlags |= flags;
+        }
+        flow.reset |= (flags & TCP_RST) != 0;
         if (policy.blocked(packet.sourceAddress(), now)) {
             // Dropped at the source's edge before the switch tracks it: the flow gets no further.
             dropped++;
             flow.covered = true;
             return;
         }
-        Optional<Detection> detection = detector.accept(packet);
-        if (detection.isEmpty()) {
-            return;
+        detector.accept(packet).forEach(this::take);
+    }
+
+    /** The end of the capture: the detector's last verdicts (flows still live). */
+    void finish() {
+        if (packets > 0) {
+            detector.finish(lastMicros + 1).forEach(this::take);
         }
-        Detection d = detection.get();
-        detections.add(d);
-        if (!flow.alerted) {
+    }
+
+    private void take(Detection d) {
+        FlowRecord flow = flows.get(d.key());
+        if (flow != null && !flow.alerted) {
             flow.alerted = true;
             flow.alertClass = d.className;
         }
+        if (!d.reported) {
+            return;
+        }
+        detections.add(d);
         alertsBySource.merge(d.client, 1L, Long::sum);
         firstAlertBySource.putIfAbsent(d.client, d.micros);
         policy.accept(d).ifPresent(incident -> {
@@ -230,6 +279,18 @@ final class LiveEvaluation {
             }
             incidentAlerts.add(new long[]{incident.source, d.micros});
         });
+    }
+
+    /** The canonical key of a flow given by its client and server ends. */
+    static FlowKey key(int protocol, int client, int clientPort, int server, int serverPort) {
+        switch (protocol) {
+            case PacketHeaders.TCP:
+                return FlowKey.of(PacketHeaders.tcp(0, client, server, clientPort, serverPort, 0, 0, 0, 0));
+            case PacketHeaders.UDP:
+                return FlowKey.of(PacketHeaders.udp(0, client, server, clientPort, serverPort, 0, 0));
+            default:
+                return FlowKey.of(PacketHeaders.icmp(0, client, server, 0, 0, 0, 0));
+        }
     }
 
     long packets() {
@@ -250,7 +311,13 @@ final class LiveEvaluation {
     }
 
     long flowCount() {
-        return flows.size();
+        return flows.size() + finished.size();
+    }
+
+    private Iterable<FlowRecord> allFlows() {
+        List<FlowRecord> all = new ArrayList<>(finished);
+        all.addAll(flows.values());
+        return all;
     }
 
     double captureSeconds() {
@@ -271,7 +338,7 @@ final class LiveEvaluation {
         for (AttackWindows.Window w : windows.windows()) {
             outcomes.put(w, new AttackOutcome(w));
         }
-        for (FlowRecord flow : flows.values()) {
+        for (FlowRecord flow : allFlows()) {
             if (flow.window == null) {
                 continue;
             }
@@ -318,8 +385,7 @@ final class LiveEvaluation {
     BenignOutcome benign() {
         BenignOutcome benign = new BenignOutcome();
         java.util.Set<Integer> benignSources = new java.util.TreeSet<>();
-        for (Map.Entry<FlowKey, FlowRecord> entry : flows.entrySet()) {
-            FlowRecord flow = entry.getValue();
+        for (FlowRecord flow : allFlows()) {
             if (flow.window != null) {
                 continue;
             }
@@ -328,9 +394,7 @@ final class LiveEvaluation {
             if (flow.alerted) {
                 benign.alerted++;
                 benign.alertedBySource.merge(flow.client, 1L, Long::sum);
-                FlowKey key = entry.getKey();
-                benign.alertsByProtocolPort.merge(key.protocol() + "/" + Math.min(key.lowPort(), key.highPort())
-                        + "-" + Math.max(key.lowPort(), key.highPort()), 1L, Long::sum);
+                benign.alertedByClass.merge(flow.alertClass, 1L, Long::sum);
             }
         }
         for (Incident incident : incidents) {

@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -96,6 +95,7 @@ final class PcapEvalCommand {
                 }
             }
         }
+        evaluation.finish();
         evaluation.setFrames(frames);
         progress.say(String.format(Locale.ROOT, "%s: %,d frames, %,d flows, %d incidents, %d blocks", pass, frames,
                 evaluation.flowCount(), evaluation.incidents().size(), evaluation.blocks().size()));
@@ -119,19 +119,24 @@ final class PcapEvalCommand {
         }
 
         @Override
-        public Optional<LiveEvaluation.Detection> accept(PacketHeaders packet) {
+        public List<LiveEvaluation.Detection> accept(PacketHeaders packet) {
             FlowState flow = extractor.accept(packet);
             if (alerted.contains(flow.key())) {
-                return Optional.empty();
+                return List.of();
             }
             Classification answer = classifier.classifyDataPlane(extractor.dataPlaneValues(flow));
             if (answer.classId() == 0) {
-                return Optional.empty();
+                return List.of();
             }
             alerted.add(flow.key());
-            return Optional.of(new LiveEvaluation.Detection(packet.timestampMicros(), flow.clientAddress(),
-                    flow.serverAddress(), flow.serverPort(), flow.protocol(), classes.get(answer.classId()), 1000,
-                    "p" + flow.packets()));
+            return List.of(new LiveEvaluation.Detection(packet.timestampMicros(), flow.protocol(),
+                    flow.clientAddress(), flow.clientPort(), flow.serverAddress(), flow.serverPort(),
+                    classes.get(answer.classId()), 1000, "p" + flow.packets(), true));
+        }
+
+        @Override
+        public List<LiveEvaluation.Detection> finish(long micros) {
+            return List.of();
         }
     }
 
@@ -210,8 +215,8 @@ final class PcapEvalCommand {
             b.put("false_incidents_per_host_hour", round(benign.falseIncidentsPerHostHour(), 3));
             ObjectNode bySource = b.putObject("alerted_by_source");
             benign.alertedBySource.forEach((s, n) -> bySource.put(LiveEvaluation.address(s), n));
-            ObjectNode byPort = b.putObject("alerted_by_protocol_ports");
-            benign.alertsByProtocolPort.forEach(byPort::put);
+            ObjectNode byClass = b.putObject("alerted_by_class");
+            benign.alertedByClass.forEach(byClass::put);
             ArrayNode blocked = b.putArray("hosts_blocked");
             benignBlocking.hostsBlocked.forEach(block -> blocked.addObject()
                     .put("source", LiveEvaluation.address(block.source)).put("at_us", block.startMicros)

@@ -9,7 +9,6 @@ import org.onosproject.nids.model.flow.PacketHeaders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -32,14 +31,19 @@ public class LiveEvaluationTest {
         private final java.util.Set<Integer> alerted = new java.util.HashSet<>();
 
         @Override
-        public Optional<LiveEvaluation.Detection> accept(PacketHeaders p) {
+        public List<LiveEvaluation.Detection> accept(PacketHeaders p) {
             boolean attack = p.destinationPort() < 1000 && p.sourceAddress() == ATTACKER;
             boolean benignFalseAlarm = p.destinationPort() == 4444;
             if ((attack || benignFalseAlarm) && alerted.add(p.sourcePort())) {
-                return Optional.of(new LiveEvaluation.Detection(p.timestampMicros(), p.sourceAddress(),
-                        p.destinationAddress(), p.destinationPort(), p.protocol(), "Scan", 950, "p1"));
+                return List.of(new LiveEvaluation.Detection(p.timestampMicros(), p.protocol(), p.sourceAddress(),
+                        p.sourcePort(), p.destinationAddress(), p.destinationPort(), "Scan", 950, "p1", true));
             }
-            return Optional.empty();
+            return List.of();
+        }
+
+        @Override
+        public List<LiveEvaluation.Detection> finish(long micros) {
+            return List.of();
         }
     }
 
@@ -113,6 +117,18 @@ public class LiveEvaluationTest {
         assertEquals(0.75, scan.secondsToIncident(), 1e-9);
         assertEquals(0, evaluation.dropped());
         assertFalse(evaluation.blocks().iterator().hasNext());
+    }
+
+    @Test
+    public void aNewConnectionOnAnEndedFiveTupleIsANewFlow() {
+        InterimAlertPolicy off = new InterimAlertPolicy("NONE", 1, 600, 60);
+        LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 9_000_000), new PortDetector(), off);
+        evaluation.accept(syn(0, CLIENT, 50000, 80));
+        evaluation.accept(PacketHeaders.tcp(T0 + 100, SERVER, CLIENT, 80, 50000, 40, 64, 0x14, 0));  // RST
+        evaluation.accept(syn(200, CLIENT, 50000, 80));                                               // again
+        evaluation.accept(PacketHeaders.tcp(T0 + 300, SERVER, CLIENT, 80, 50000, 60, 64, 0x12, 65160));
+        evaluation.accept(PacketHeaders.tcp(T0 + 400, CLIENT, SERVER, 50000, 80, 40, 64, 0x02, 64240));  // retry
+        assertEquals(2, evaluation.flowCount());
     }
 
     @Test
