@@ -27,6 +27,11 @@ import java.util.regex.Pattern;
 final class AttackWindows {
 
     static final String[] REQUIRED = {"src", "start", "end", "family", "attack"};
+    /**
+     * Flows an attacker starts this soon after one of its attacks are neither attack nor benign: the switch's source
+     * context (a window of up to 4.2 s) still holds the attack, so they are left out of training rows and figures.
+     */
+    static final long AFTERMATH_MICROS = 5_000_000L;
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
     /** One attack: its source, window (µs), family (the class a model names) and kind. */
@@ -117,6 +122,19 @@ final class AttackWindows {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a flow of {@code client} first seen at {@code micros} starts in the aftermath of one of its attacks. */
+    boolean inAftermath(int client, long micros) {
+        if (windowOf(client, micros).isPresent()) {
+            return false;
+        }
+        for (Window w : bySource.getOrDefault(client, List.of())) {
+            if (micros > w.endMicros && micros <= w.endMicros + AFTERMATH_MICROS) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Attack families in order of first appearance. */

@@ -110,19 +110,24 @@ final class LiveEvaluation {
         final int client;
         final long firstMicros;
         final AttackWindows.Window window;
+        final boolean aftermath;
         long lastMicros;
         long packets;
         boolean alerted;
         boolean covered;
         String alertClass;
+        Detection firstDetection;
+        final FlowKey key;
         int clientFlags;
         int serverFlags;
         boolean reset;
 
-        FlowRecord(int client, long firstMicros, AttackWindows.Window window) {
+        FlowRecord(FlowKey key, int client, long firstMicros, AttackWindows.Window window, AttackWindows windows) {
+            this.key = key;
             this.client = client;
             this.firstMicros = firstMicros;
             this.window = window;
+            this.aftermath = window == null && windows.inAftermath(client, firstMicros);
             this.lastMicros = firstMicros;
         }
 
@@ -180,6 +185,8 @@ final class LiveEvaluation {
         final Map<Integer, Long> incidentsBySource = new TreeMap<>();
         final List<Block> hostsBlocked = new ArrayList<>();
         final Map<String, Long> alertedByClass = new TreeMap<>();
+        static final int EXAMPLES = 40;
+        final List<FlowRecord> examples = new ArrayList<>();
 
         double alertedShare() {
             return flows == 0 ? 0 : (double) alerted / flows;
@@ -190,6 +197,8 @@ final class LiveEvaluation {
         }
     }
 
+    /** A 5-tuple silent this long starts a new flow in the ground truth (not in the switch). */
+    static final long IDLE_SPLIT_MICROS = 30_000_000L;
     private static final int TCP_FIN = 0x01;
     private static final int TCP_SYN = 0x02;
     private static final int TCP_RST = 0x04;
@@ -228,13 +237,14 @@ final class LiveEvaluation {
         FlowRecord flow = flows.get(key);
         int flags = packet.protocol() == PacketHeaders.TCP ? packet.tcpFlags() : 0;
         boolean bareSyn = (flags & (TCP_SYN | TCP_ACK)) == TCP_SYN;
-        if (flow == null || (bareSyn && flow.ended())) {
-            // A new conversation, or the same 5-tuple again after the last one ended (a new connection).
+        if (flow == null || (bareSyn && flow.ended()) || now - flow.lastMicros > IDLE_SPLIT_MICROS) {
+            // A new conversation, or the same 5-tuple again after the last one ended (a new connection) or after a
+            // long silence (pings or datagrams of another moment).
             if (flow != null) {
                 finished.add(flow);
             }
-            flow = new FlowRecord(packet.sourceAddress(), now,
-                    windows.windowOf(packet.sourceAddress(), now).orElse(null));
+            flow = new FlowRecord(key, packet.sourceAddress(), now,
+                    windows.windowOf(packet.sourceAddress(), now).orElse(null), windows);
             flows.put(key, flow);
         }
         flow.lastMicros = now;
@@ -266,6 +276,7 @@ final class LiveEvaluation {
         if (flow != null && !flow.alerted) {
             flow.alerted = true;
             flow.alertClass = d.className;
+            flow.firstDetection = d;
         }
         if (!d.reported) {
             return;
@@ -386,7 +397,7 @@ final class LiveEvaluation {
         BenignOutcome benign = new BenignOutcome();
         java.util.Set<Integer> benignSources = new java.util.TreeSet<>();
         for (FlowRecord flow : allFlows()) {
-            if (flow.window != null) {
+            if (flow.window != null || flow.aftermath) {
                 continue;
             }
             benign.flows++;
@@ -395,10 +406,14 @@ final class LiveEvaluation {
                 benign.alerted++;
                 benign.alertedBySource.merge(flow.client, 1L, Long::sum);
                 benign.alertedByClass.merge(flow.alertClass, 1L, Long::sum);
+                if (benign.examples.size() < BenignOutcome.EXAMPLES) {
+                    benign.examples.add(flow);
+                }
             }
         }
         for (Incident incident : incidents) {
-            if (windows.windowOf(incident.source, incident.openedMicros).isEmpty()) {
+            if (windows.windowOf(incident.source, incident.openedMicros).isEmpty()
+                    && !windows.inAftermath(incident.source, incident.openedMicros)) {
                 benign.falseIncidents++;
                 benign.incidentsBySource.merge(incident.source, 1L, Long::sum);
             }

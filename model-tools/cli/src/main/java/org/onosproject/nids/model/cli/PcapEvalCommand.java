@@ -5,16 +5,18 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.eval.Classification;
-import org.onosproject.nids.model.eval.TableSemanticsClassifier;
-import org.onosproject.nids.model.flow.FlowFeatureExtractor;
-import org.onosproject.nids.model.flow.FlowKey;
-import org.onosproject.nids.model.flow.FlowState;
+import org.onosproject.nids.model.dataplane.DataPlaneSettings;
+import org.onosproject.nids.model.dataplane.FlowEvent;
+import org.onosproject.nids.model.dataplane.SwitchDetector;
+import org.onosproject.nids.model.dataplane.SwitchReference;
+import org.onosproject.nids.model.eval.BundleClassifier;
+import org.onosproject.nids.model.eval.Verdict;
+import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +32,7 @@ import java.util.Set;
 final class PcapEvalCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--model", "--pcap", "--labels", "--block-min-severity",
-            "--block-min-alerts", "--block-ttl", "--incident-gap");
+            "--block-min-alerts", "--block-ttl", "--incident-gap", "--alert-threshold", "--alert-cap");
     static final Set<String> FLAGS = Set.of("--json");
 
     static final String DEFAULT_MIN_SEVERITY = "MEDIUM";
@@ -61,15 +63,23 @@ final class PcapEvalCommand {
         int gap = options.integer("--incident-gap", 1).orElse(DEFAULT_INCIDENT_GAP_SECONDS);
         ModelBundle bundle = BundleFiles.read(modelFile, catalog);
         AttackWindows windows = AttackWindows.read(labelsFile);
+        int threshold = options.fraction("--alert-threshold").map(f -> (int) Math.round(f * 1000))
+                .orElse(bundle.alertThresholdPermille());
+        int alertCap = options.integer("--alert-cap", 0).orElse(0);
 
         progress.say("evaluating " + modelFile.getFileName() + " on " + pcapFile + " (" + windows + ")");
         // Pass 1 alerts only: every attack meets the detector on its own, every benign flow is seen.
-        LiveEvaluation detection = replay(pcapFile, windows, bundle,
-                new InterimAlertPolicy("NONE", minAlerts, ttl, gap), "alerts only");
+        SwitchEvalDetector alone = new SwitchEvalDetector(bundle, catalog, threshold, alertCap);
+        LiveEvaluation detection = replay(pcapFile, windows, alone, new InterimAlertPolicy("NONE", minAlerts, ttl,
+                gap), "alerts only");
         // Pass 2 with the auto-block policy: blocked sources' packets are dropped, as at their edge switch.
         InterimAlertPolicy policy = new InterimAlertPolicy(minSeverity, minAlerts, ttl, gap);
-        LiveEvaluation blocking = replay(pcapFile, windows, bundle, policy, "with blocks");
-        Report report = new Report(bundle, pcapFile, labelsFile, policy.describe(), detection, blocking);
+        LiveEvaluation blocking = replay(pcapFile, windows,
+                new SwitchEvalDetector(bundle, catalog, threshold, alertCap), policy, "with blocks");
+        Report report = new Report(bundle, pcapFile, labelsFile, String.format(Locale.ROOT,
+                "alerts at leaf confidence >= %.3f%s; %s", threshold / 1000.0,
+                alertCap == 0 ? "" : ", at most " + alertCap + " per source and epoch", policy.describe()),
+                detection, blocking, alone.lowConfidence());
         if (options.flag("--json")) {
             out.println(report.json());
         } else {
@@ -77,9 +87,9 @@ final class PcapEvalCommand {
         }
     }
 
-    private LiveEvaluation replay(Path pcapFile, AttackWindows windows, ModelBundle bundle,
+    private LiveEvaluation replay(Path pcapFile, AttackWindows windows, LiveEvaluation.Detector detector,
                                   LiveEvaluation.Policy policy, String pass) {
-        LiveEvaluation evaluation = new LiveEvaluation(windows, new PacketDetector(bundle, catalog), policy);
+        LiveEvaluation evaluation = new LiveEvaluation(windows, detector, policy);
         long frames = 0;
         try (PcapReader reader = new PcapReader(pcapFile)) {
             for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
@@ -103,40 +113,58 @@ final class PcapEvalCommand {
     }
 
     /**
-     * The switch of today: the flow's features after every packet, classified by the model's entries; the first
-     * attack verdict of a flow is its alert (one alert per flow).
+     * The switch running the model, in software ({@link SwitchDetector}: flow table, source context, phases, leaf
+     * confidence, the per-source alert cap): every confident attack verdict marks its flow, the flow's first one is
+     * the alert the switch sends (unless the cap kept it back).
      */
-    static final class PacketDetector implements LiveEvaluation.Detector {
-        private final FlowFeatureExtractor extractor;
-        private final TableSemanticsClassifier classifier;
+    static final class SwitchEvalDetector implements LiveEvaluation.Detector {
+        private final SwitchDetector detector;
         private final List<String> classes;
-        private final Set<FlowKey> alerted = new HashSet<>();
+        private final Map<String, Long> lowConfidence = new java.util.TreeMap<>();
 
-        PacketDetector(ModelBundle bundle, FeatureCatalog catalog) {
-            this.extractor = new FlowFeatureExtractor(catalog);
-            this.classifier = new TableSemanticsClassifier(bundle.compiled(), catalog);
-            this.classes = bundle.compiled().classNames();
+        SwitchEvalDetector(ModelBundle bundle, FeatureCatalog catalog, int thresholdPermille, int alertCap) {
+            DataPlaneSettings settings = DataPlaneSettings.builder()
+                    .sourceWindowLog2Us(bundle.sourceWindowLog2Us())
+                    .sourceAlertCap(alertCap)
+                    .build();
+            this.detector = new SwitchDetector(new SwitchReference(settings, new FlowFeatures(catalog),
+                    bundle.schedule()), new BundleClassifier(bundle, catalog), thresholdPermille);
+            this.classes = bundle.classNames();
         }
 
         @Override
         public List<LiveEvaluation.Detection> accept(PacketHeaders packet) {
-            FlowState flow = extractor.accept(packet);
-            if (alerted.contains(flow.key())) {
-                return List.of();
-            }
-            Classification answer = classifier.classifyDataPlane(extractor.dataPlaneValues(flow));
-            if (answer.classId() == 0) {
-                return List.of();
-            }
-            alerted.add(flow.key());
-            return List.of(new LiveEvaluation.Detection(packet.timestampMicros(), flow.protocol(),
-                    flow.clientAddress(), flow.clientPort(), flow.serverAddress(), flow.serverPort(),
-                    classes.get(answer.classId()), 1000, "p" + flow.packets(), true));
+            return detections(detector.accept(packet));
         }
 
         @Override
         public List<LiveEvaluation.Detection> finish(long micros) {
-            return List.of();
+            return detections(detector.probeAll(micros));
+        }
+
+        /** Attack verdicts below the threshold, per class (counted by the switch, not alerted). */
+        Map<String, Long> lowConfidence() {
+            return lowConfidence;
+        }
+
+        private List<LiveEvaluation.Detection> detections(List<SwitchDetector.Detection> found) {
+            List<LiveEvaluation.Detection> confident = new ArrayList<>(0);
+            for (SwitchDetector.Detection d : found) {
+                SwitchDetector.Outcome outcome = d.outcome();
+                if (outcome == SwitchDetector.Outcome.LOW_CONFIDENCE) {
+                    lowConfidence.merge(classes.get(d.verdict().orElseThrow().classId()), 1L, Long::sum);
+                }
+                if (outcome != SwitchDetector.Outcome.ALERT && outcome != SwitchDetector.Outcome.ALREADY_ALERTED
+                        && outcome != SwitchDetector.Outcome.CAPPED) {
+                    continue;
+                }
+                FlowEvent e = d.event();
+                Verdict v = d.verdict().orElseThrow();
+                confident.add(new LiveEvaluation.Detection(e.timeMicros(), e.protocol(), e.clientAddress(),
+                        e.clientPort(), e.serverAddress(), e.serverPort(), classes.get(v.classId()),
+                        v.confidencePermille(), e.phase().label(), outcome == SwitchDetector.Outcome.ALERT));
+            }
+            return confident;
         }
     }
 
@@ -160,9 +188,11 @@ final class PcapEvalCommand {
         private final List<LiveEvaluation.AttackOutcome> covered;
         private final LiveEvaluation.BenignOutcome benign;
         private final LiveEvaluation.BenignOutcome benignBlocking;
+        private final Map<String, Long> lowConfidence;
 
         Report(ModelBundle bundle, Path pcap, Path labels, String policy, LiveEvaluation detection,
-               LiveEvaluation blocking) {
+               LiveEvaluation blocking, Map<String, Long> lowConfidence) {
+            this.lowConfidence = lowConfidence;
             this.bundle = bundle;
             this.pcap = pcap;
             this.labels = labels;
@@ -206,6 +236,8 @@ final class PcapEvalCommand {
             root.put("flows", detection.flowCount());
             root.put("capture_seconds", round(detection.captureSeconds(), 3));
             root.put("dropped_by_blocks", blocking.dropped());
+            ObjectNode low = root.putObject("low_confidence_verdicts");
+            lowConfidence.forEach(low::put);
             ObjectNode b = root.putObject("benign");
             b.put("flows", benign.flows);
             b.put("alerted", benign.alerted);
@@ -221,6 +253,15 @@ final class PcapEvalCommand {
             benignBlocking.hostsBlocked.forEach(block -> blocked.addObject()
                     .put("source", LiveEvaluation.address(block.source)).put("at_us", block.startMicros)
                     .put("reason", block.reason));
+            ArrayNode examples = b.putArray("alerted_examples");
+            for (LiveEvaluation.FlowRecord flow : benign.examples) {
+                LiveEvaluation.Detection d = flow.firstDetection;
+                examples.addObject().put("client", LiveEvaluation.address(d.client)).put("client_port", d.clientPort)
+                        .put("server", LiveEvaluation.address(d.server)).put("server_port", d.serverPort)
+                        .put("protocol", d.protocol).put("packets", flow.packets).put("phase", d.phase)
+                        .put("class", d.className).put("confidence_permille", d.confidencePermille)
+                        .put("at_s", round((d.micros - flow.firstMicros) / 1e6, 3));
+            }
             b.put("met", benignMet());
             ArrayNode list = root.putArray("attacks");
             for (int i = 0; i < detected.size(); i++) {
@@ -256,6 +297,7 @@ final class PcapEvalCommand {
                     + labels);
             out.println("policy        " + policy + "; with it " + blocking.dropped() + " packets dropped by "
                     + blocking.blocks().size() + " blocks");
+            out.println("low confid.   attack verdicts below the threshold (not alerted): " + lowConfidence);
             out.println();
             out.println(String.format(Locale.ROOT, "benign        %d flows, %d alerted (%.2f%%, target <= %.1f%%); "
                             + "%d false incidents (%.1f per host-hour); hosts blocked: %s  %s", benign.flows,
