@@ -155,6 +155,8 @@ final class AttackWindows {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 lines.add(line);
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ModelException("labels " + file + ": not a text (UTF-8) CSV file");
         } catch (IOException e) {
             throw new ModelException("cannot read labels " + file + ": " + e.getMessage());
         }
