@@ -26,6 +26,7 @@ ATTACK_BUDGET = {"syn-scan": 25, "udp-scan": 25, "syn-flood": 12, "udp-flood": 1
 # Benign activities (recipes.BENIGN) and their base weights; every client draws its own mix around these.
 BENIGN_WEIGHTS = {
     "http-page": 10, "http-download": 5, "http-cancel": 2, "http-post": 3, "wget": 3, "browse": 3, "http-api": 3,
+    "page-heavy": 1.5, "dns-burst": 1, "health-check": 1,
     "http-refused": 1, "ssh-command": 5, "ssh-interactive": 2, "scp": 2, "iperf-tcp": 1.5, "iperf-udp": 1,
     "voip": 1, "nc-upload": 1.5, "dns": 7, "ping": 3, "syslog": 2,
 }

@@ -142,6 +142,43 @@ def lookup(ctx, rng, client, server):
                  f"{name}.{DNS_DOMAIN}"], 6, f"lookup {name}", "dig", "")
 
 
+def page_heavy(ctx, rng, client, server):
+    """A heavy page: 20-60 resources fetched over many short connections at once (an HTTP/1.0 client or a
+    browser's parallel connections): a burst of new flows to one port, as benign as a page gets."""
+    assets = rng.randint(20, 60)
+    urls = [ctx.url(server, f"/r{i}.{rng.choice(['js', 'css', 'png', 'woff'])}?size={_size(rng, 200, 40_000)}")
+            for i in range(assets)]
+    args = ["curl", "-s", "--http1.0", "--max-time", "20", "-Z", "--parallel-max", str(rng.randint(4, 16))]
+    for url in urls:
+        args += ["-o", "/dev/null", url]
+    return Step(args, 25, f"heavy page, {assets} resources over parallel connections", "curl", f"assets={assets}")
+
+
+def dns_burst(ctx, rng, client, server):
+    """A burst of lookups (a mail server or a log processor resolving names): many UDP flows to port 53."""
+    count = rng.randint(10, 40)
+    names = [f"{rng.choice(DNS_NAMES)}{rng.randrange(100)}.{DNS_DOMAIN}" for _ in range(count)]
+    args = ["dig", f"@{ctx.ips[server]}", "-p", str(ctx.servers[server].dns), "+tries=1", "+time=1"]
+    for name in names:
+        args += [name, "A"]
+    return Step(args, 30, f"DNS burst, {count} lookups", "dig", f"queries={count}")
+
+
+def health_check(ctx, rng, client, server):
+    """A monitoring agent checking a handful of service ports on a few hosts, open or not: a benign fan-out
+    over ports and hosts (a scan has hundreds)."""
+    targets = [server] + rng.sample(sorted(set(ctx.ips) - {client, server}), rng.randint(0, 2))
+    checks = []
+    for target in targets:
+        services = ctx.servers.get(target)
+        known = services.tcp_ports() if services else []
+        ports = rng.sample(sorted(set(known + [22, 25, 80, 443, 3306, 5432, 6379, 8080])), rng.randint(3, 8))
+        checks += [f"nc -z -w 1 {ctx.ips[target]} {port}" for port in ports]
+    command = "; ".join(checks) + "; true"
+    return Step(["sh", "-c", command], 5 + 2 * len(checks), f"health check of {len(checks)} ports", "nc",
+                f"ports={len(checks)}")
+
+
 def http_refused(ctx, rng, client, server):
     closed = [p for p in (21, 23, 25, 110, 143, 443, 993, 3306, 5432, 6379, 8443, 9200, 11211)
               if p not in ctx.servers[server].tcp_ports()]
@@ -246,14 +283,15 @@ def syslog(ctx, rng, client, server):
 
 BENIGN = {
     "http-page": http_page, "http-download": http_download, "http-cancel": http_cancel, "http-post": http_post,
-    "wget": wget, "browse": browse, "http-api": http_api, "http-refused": http_refused, "ssh-command": ssh_command,
+    "wget": wget, "browse": browse, "http-api": http_api, "page-heavy": page_heavy, "dns-burst": dns_burst,
+    "health-check": health_check, "http-refused": http_refused, "ssh-command": ssh_command,
     "ssh-interactive": ssh_interactive, "scp": scp, "iperf-tcp": iperf_tcp, "iperf-udp": iperf_udp, "voip": voip,
     "nc-upload": nc_upload, "dns": dns, "ping": ping, "syslog": syslog,
 }
 # Activities an attacker host may do between its attacks: short ones, so none runs into its next attack window.
 SHORT_BENIGN = ("http-page", "wget", "ssh-command", "dns", "ping", "http-refused")
 # Activities a client may precede with a name lookup.
-LOOKUP_FIRST = ("http-page", "http-download", "http-post", "wget", "browse", "http-api", "ssh-command",
+LOOKUP_FIRST = ("http-page", "http-download", "http-post", "wget", "browse", "http-api", "page-heavy", "ssh-command",
                 "ssh-interactive", "scp")
 
 

@@ -83,6 +83,10 @@ final class LiveEvaluation {
         final int source;
         final String className;
         final long openedMicros;
+        /** Filled by the evaluation: the alerts it holds and the ground truth of its first flow. */
+        long alerts;
+        Detection first;
+        String firstTruth;
 
         Incident(int source, String className, long openedMicros) {
             this.source = source;
@@ -237,14 +241,17 @@ final class LiveEvaluation {
         FlowRecord flow = flows.get(key);
         int flags = packet.protocol() == PacketHeaders.TCP ? packet.tcpFlags() : 0;
         boolean bareSyn = (flags & (TCP_SYN | TCP_ACK)) == TCP_SYN;
-        if (flow == null || (bareSyn && flow.ended()) || now - flow.lastMicros > IDLE_SPLIT_MICROS) {
-            // A new conversation, or the same 5-tuple again after the last one ended (a new connection) or after a
-            // long silence (pings or datagrams of another moment).
+        AttackWindows.Window window = windows.windowOf(packet.sourceAddress(), now).orElse(null);
+        if (flow == null || (bareSyn && flow.ended()) || now - flow.lastMicros > IDLE_SPLIT_MICROS
+                || (packet.protocol() != PacketHeaders.TCP && packet.sourceAddress() == flow.client
+                && window != flow.window)) {
+            // A new conversation, or the same 5-tuple again after the last one ended (a new connection), after a
+            // long silence, or, without TCP's connections, once its client starts or stops attacking (a ping,
+            // then a ping flood on the same addresses: one flow to the switch, two in the ground truth).
             if (flow != null) {
                 finished.add(flow);
             }
-            flow = new FlowRecord(key, packet.sourceAddress(), now,
-                    windows.windowOf(packet.sourceAddress(), now).orElse(null), windows);
+            flow = new FlowRecord(key, packet.sourceAddress(), now, window, windows);
             flows.put(key, flow);
         }
         flow.lastMicros = now;
@@ -255,8 +262,10 @@ final class LiveEvaluation {
             flow.serverFlags |= flags;
         }
         flow.reset |= (flags & TCP_RST) != 0;
-        if (policy.blocked(packet.sourceAddress(), now)) {
-            // Dropped at the source's edge before the switch tracks it: the flow gets no further.
+        if (policy.blocked(packet.sourceAddress(), now) || policy.blocked(flow.client, now)) {
+            // Dropped at the source's edge before the switch tracks it: the flow gets no further. Replies to a
+            // blocked client are dropped too: the capture holds them because the attack was not blocked when it
+            // was recorded, but its requests never reach the server once it is.
             dropped++;
             flow.covered = true;
             return;
@@ -287,7 +296,12 @@ final class LiveEvaluation {
         policy.accept(d).ifPresent(incident -> {
             if (incidentsSeen.add(incident)) {
                 incidents.add(incident);
+                incident.first = d;
+                incident.firstTruth = flow == null ? "no flow" : flow.window != null ? flow.window.family()
+                        : flow.aftermath ? "aftermath" : flow.client != d.client ? "benign, client " + address(
+                        flow.client) : "benign";
             }
+            incident.alerts++;
             incidentAlerts.add(new long[]{incident.source, d.micros});
         });
     }

@@ -263,6 +263,17 @@ final class PcapEvalCommand {
                         .put("at_s", round((d.micros - flow.firstMicros) / 1e6, 3));
             }
             b.put("met", benignMet());
+            ArrayNode incidents = root.putArray("incidents");
+            for (LiveEvaluation.Incident incident : detection.incidents()) {
+                LiveEvaluation.Detection d = incident.first;
+                incidents.addObject().put("source", LiveEvaluation.address(incident.source))
+                        .put("class", incident.className).put("opened_us", incident.openedMicros)
+                        .put("alerts", incident.alerts)
+                        .put("first_flow", String.format(Locale.ROOT, "%d %s:%d -> %s:%d at %s, confidence %d",
+                                d.protocol, LiveEvaluation.address(d.client), d.clientPort,
+                                LiveEvaluation.address(d.server), d.serverPort, d.phase, d.confidencePermille))
+                        .put("first_flow_truth", incident.firstTruth);
+            }
             ArrayNode list = root.putArray("attacks");
             for (int i = 0; i < detected.size(); i++) {
                 LiveEvaluation.AttackOutcome a = detected.get(i);

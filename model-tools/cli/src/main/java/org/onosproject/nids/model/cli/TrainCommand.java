@@ -49,7 +49,7 @@ final class TrainCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--data", "--out", "--label", "--algorithm", "--max-depth",
             "--max-leaves", "--min-leaf", "--features", "--test", "--test-fraction", "--seed", "--alert-threshold",
-            "--source-window", "--phases");
+            "--source-window", "--phases", "--splits");
     static final Set<String> FLAGS = Set.of("--binary");
 
     static final double DEFAULT_TEST_FRACTION = 0.3;
@@ -92,6 +92,7 @@ final class TrainCommand {
         Optional<Integer> maxDepth = options.integer("--max-depth", 1);
         Optional<Integer> maxLeavesOption = options.integer("--max-leaves", 1);
         int minLeaf = options.integer("--min-leaf", 1).orElse(DEFAULT_MIN_LEAF);
+        boolean centeredSplits = centeredSplits(options.value("--splits").orElse("data"));
         long seed = options.longValue("--seed").orElse(DEFAULT_SEED);
         double threshold = options.fraction("--alert-threshold")
                 .orElse(ModelBundles.DEFAULT_ALERT_THRESHOLD_PERMILLE / 1000.0);
@@ -161,6 +162,9 @@ final class TrainCommand {
             progress.say("phase " + run.phase + ": " + run.train.size() + " training rows");
             DecisionTree tree = trainWithinSlots(run.train, table.features(), requestedFeatures.isEmpty(), settings);
             run.tree = shape(tree, run.train, maxDepth, maxLeaves);
+            if (centeredSplits) {
+                run.tree = SplitCentering.center(run.tree, run.train);
+            }
             progress.say("phase " + run.phase + ": tree of " + run.tree.leafCount() + " leaves, depth "
                     + run.tree.depth() + ", features " + names(run.tree.usedFeatureIds()));
             trees.put(run.phase, run.tree);
@@ -173,6 +177,7 @@ final class TrainCommand {
         parameters.put("max_leaves", Integer.toString(maxLeaves));
         parameters.put("features", requestedFeatures.map(f -> names(f)).orElse("auto"));
         parameters.put("seed", Long.toString(seed));
+        parameters.put("splits", centeredSplits ? "center" : "data");
         parameters.put("test", testFile.isPresent() ? "file" : Double.toString(testFraction));
         String testDescription = testFile.isPresent() ? testTable.fileName() : testFraction > 0
                 ? String.format(Locale.ROOT, "a stratified %.0f%% of %s per phase (seed %d)", testFraction * 100,
@@ -226,6 +231,18 @@ final class TrainCommand {
             out.println("phase " + run.phase.label() + ": " + run.tree.leafCount() + " leaves, features "
                     + names(run.tree.usedFeatureIds()));
             EvaluationReport.printText(run.evaluation, out);
+        }
+    }
+
+    /** {@code --splits data}: thresholds where Weka puts them; {@code center}: in the middle of their gap. */
+    private static boolean centeredSplits(String option) {
+        switch (option) {
+            case "data":
+                return false;
+            case "center":
+                return true;
+            default:
+                throw new UsageException("train: --splits is data or center, not '" + option + "'");
         }
     }
 
