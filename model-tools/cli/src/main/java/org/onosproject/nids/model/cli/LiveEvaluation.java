@@ -121,6 +121,7 @@ final class LiveEvaluation {
         boolean covered;
         String alertClass;
         Detection firstDetection;
+        int maxConfidencePermille;
         final FlowKey key;
         int clientFlags;
         int serverFlags;
@@ -160,6 +161,15 @@ final class LiveEvaluation {
 
         double detectedShare() {
             return flows == 0 ? 0 : (double) detected / flows;
+        }
+
+        /**
+         * Of the flows alerted, the share whose class names the attack's family (a binary model names none: its
+         * class is "Attack"); -1 when none was alerted.
+         */
+        double namedShare() {
+            long alertedFlows = alertClasses.values().stream().mapToLong(Long::longValue).sum();
+            return alertedFlows == 0 ? -1 : (double) alertClasses.getOrDefault(window.family(), 0L) / alertedFlows;
         }
 
         /** Seconds from the attack's first packet to the first alert naming its source; -1 if none. */
@@ -282,6 +292,9 @@ final class LiveEvaluation {
 
     private void take(Detection d) {
         FlowRecord flow = flows.get(d.key());
+        if (flow != null) {
+            flow.maxConfidencePermille = Math.max(flow.maxConfidencePermille, d.confidencePermille);
+        }
         if (flow != null && !flow.alerted) {
             flow.alerted = true;
             flow.alertClass = d.className;
@@ -339,7 +352,12 @@ final class LiveEvaluation {
         return flows.size() + finished.size();
     }
 
-    private Iterable<FlowRecord> allFlows() {
+    /** Every flow of the ground truth, in order of their end or the capture's. */
+    List<FlowRecord> flowRecords() {
+        return allFlows();
+    }
+
+    private List<FlowRecord> allFlows() {
         List<FlowRecord> all = new ArrayList<>(finished);
         all.addAll(flows.values());
         return all;

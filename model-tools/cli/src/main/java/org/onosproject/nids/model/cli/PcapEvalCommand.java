@@ -291,6 +291,7 @@ final class PcapEvalCommand {
                 node.put("seconds_to_incident", round(a.secondsToIncident(), 3));
                 ObjectNode classes = node.putObject("alert_classes");
                 a.alertClasses.forEach(classes::put);
+                node.put("family_named_share", round(a.namedShare(), 4));
                 node.put("with_blocks_alerted", c.alerted);
                 node.put("with_blocks_covered", c.covered);
                 node.put("with_blocks_share", round(c.detectedShare(), 4));
