@@ -60,12 +60,16 @@ final class DatasetCommand {
 
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
+    private static final long PROGRESS_FRAMES = 500_000;
+
     private final FeatureCatalog catalog;
     private final PrintStream out;
+    private final Progress progress;
 
-    DatasetCommand(FeatureCatalog catalog, PrintStream out) {
+    DatasetCommand(FeatureCatalog catalog, PrintStream out, PrintStream err) {
         this.catalog = catalog;
         this.out = out;
+        this.progress = new Progress(err);
     }
 
     /**
@@ -144,6 +148,10 @@ final class DatasetCommand {
                 }
                 lastMicros = frame.timestampMicros();
                 addRows(reference.accept(decoded.packet()), phaseRows, labeller, rows);
+                if (frames % PROGRESS_FRAMES == 0) {
+                    progress.say(String.format(Locale.ROOT, "%,d frames, %,d flows, %,d rows", frames,
+                            reference.flowsStarted(), rows.size()));
+                }
             }
         }
         addRows(reference.probeAll(lastMicros + 1), phaseRows, labeller, rows);
