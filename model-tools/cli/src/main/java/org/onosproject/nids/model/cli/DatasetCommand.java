@@ -85,14 +85,15 @@ final class DatasetCommand {
         private final String group;
         private String label;
 
-        Row(FlowEvent event, FlowLabel label) {
+        Row(FlowEvent event, FlowLabel label, int capture) {
             this.client = event.clientAddress();
             this.server = event.serverAddress();
-            this.flow = event.flowNumber();
+            // Flow numbers restart with each capture: the capture's index in the high bits keeps them apart.
+            this.flow = ((long) capture << 40) | event.flowNumber();
             this.phase = event.phase();
             this.values = event.featureValues();
             this.label = label.name;
-            this.group = label.group;
+            this.group = capture + "/" + label.group;
         }
     }
 
@@ -112,10 +113,10 @@ final class DatasetCommand {
                 Set.of("--pcap", "--out", "--label-by-src", "--labels", "--default-label", "--rows", "--features",
                         "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase",
                         "--max-flows-per-attack", "--seed"), Set.of());
-        Path pcapFile = options.existingFile("--pcap");
+        List<Path> pcapFiles = files(options.required("--pcap"));
         Path outFile = Paths.get(options.required("--out"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
-        FlowLabeller labeller = labeller(options, defaultLabel);
+        List<FlowLabeller> labellers = labellers(options, defaultLabel, pcapFiles.size());
         boolean phaseRows = rowsPerPhase(options.value("--rows").orElse("phases"));
         List<Feature> features = features(options.value("--features").orElse("all"));
         boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
@@ -133,35 +134,41 @@ final class DatasetCommand {
             throw new UsageException("dataset: " + e.getMessage());
         }
 
-        SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
         Map<PacketDecoder.Skip, Long> skipped = new EnumMap<>(PacketDecoder.Skip.class);
         List<Row> rows = new ArrayList<>();
         long frames = 0;
-        long lastMicros = 0;
-        try (PcapReader reader = new PcapReader(pcapFile)) {
-            for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
-                frames++;
-                PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
-                if (decoded.packet() == null) {
-                    skipped.merge(decoded.skip(), 1L, Long::sum);
-                    continue;
-                }
-                lastMicros = frame.timestampMicros();
-                addRows(reference.accept(decoded.packet()), phaseRows, labeller, rows);
-                if (frames % PROGRESS_FRAMES == 0) {
-                    progress.say(String.format(Locale.ROOT, "%,d frames, %,d flows, %,d rows", frames,
-                            reference.flowsStarted(), rows.size()));
+        long flows = 0;
+        for (int capture = 0; capture < pcapFiles.size(); capture++) {
+            SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
+            FlowLabeller labeller = labellers.get(capture);
+            long lastMicros = 0;
+            try (PcapReader reader = new PcapReader(pcapFiles.get(capture))) {
+                for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
+                    frames++;
+                    PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
+                    if (decoded.packet() == null) {
+                        skipped.merge(decoded.skip(), 1L, Long::sum);
+                        continue;
+                    }
+                    lastMicros = frame.timestampMicros();
+                    addRows(reference.accept(decoded.packet()), phaseRows, labeller, capture, rows);
+                    if (frames % PROGRESS_FRAMES == 0) {
+                        progress.say(String.format(Locale.ROOT, "%,d frames, %,d flows, %,d rows", frames,
+                                flows + reference.flowsStarted(), rows.size()));
+                    }
                 }
             }
+            addRows(reference.probeAll(lastMicros + 1), phaseRows, labeller, capture, rows);
+            flows += reference.flowsStarted();
         }
-        addRows(reference.probeAll(lastMicros + 1), phaseRows, labeller, rows);
         long flowsLeftOut = maxFlowsPerAttack.map(max -> capFlowsPerAttack(rows, max, seed)).orElse(0L);
         long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
         Map<String, Long> rowsByLabel = new TreeMap<>();
         rows.forEach(r -> rowsByLabel.merge(r.label, 1L, Long::sum));
         write(outFile, features, rows, phaseRows, window);
         out.printf(Locale.ROOT, "dataset       %s: %d frames, %d flows, %d rows (%s per %s)%s%s -> %s; skipped %s%n",
-                pcapFile, frames, reference.flowsStarted(), rows.size(), rowsByLabel,
+                pcapFiles.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(",")), frames,
+                flows, rows.size(), rowsByLabel,
                 phaseRows ? "phase" : "flow",
                 maxFlowsPerAttack.isPresent() ? ", " + flowsLeftOut + " attack flows left out (at most "
                         + maxFlowsPerAttack.get() + " per attack)" : "",
@@ -202,32 +209,56 @@ final class DatasetCommand {
         FlowLabel labelOf(FlowEvent flow);
     }
 
-    private static FlowLabeller labeller(Arguments options, String defaultLabel) {
+    /** {@code a.pcap,b.pcap}: existing files. */
+    private static List<Path> files(String list) {
+        List<Path> files = new ArrayList<>();
+        for (String name : list.split(",")) {
+            files.add(Arguments.existingFile(Paths.get(name.trim())));
+        }
+        return files;
+    }
+
+    /** One labeller per capture: the same addresses for all, or each capture's labels file. */
+    private static List<FlowLabeller> labellers(Arguments options, String defaultLabel, int captures) {
         Optional<String> bySource = options.value("--label-by-src");
-        Optional<String> labelsFile = options.value("--labels");
-        if (bySource.isPresent() == labelsFile.isPresent()) {
+        Optional<String> labelsFiles = options.value("--labels");
+        if (bySource.isPresent() == labelsFiles.isPresent()) {
             throw new UsageException("dataset: give --label-by-src ADDR=LABEL,... or --labels FILE (one of them)");
         }
+        List<FlowLabeller> labellers = new ArrayList<>();
         if (bySource.isPresent()) {
             Map<Integer, String> labels = parseLabels(bySource.get());
-            return flow -> {
+            FlowLabeller labeller = flow -> {
                 String label = labels.getOrDefault(flow.clientAddress(), defaultLabel);
                 return new FlowLabel(label, label);
             };
+            for (int i = 0; i < captures; i++) {
+                labellers.add(labeller);
+            }
+            return labellers;
         }
-        AttackWindows windows = AttackWindows.read(Arguments.existingFile(Paths.get(labelsFile.get())));
+        List<Path> files = files(labelsFiles.get());
+        if (files.size() != captures) {
+            throw new UsageException("dataset: " + captures + " captures (--pcap) but " + files.size()
+                    + " labels files (--labels): one each, in the same order");
+        }
         FlowLabel benign = new FlowLabel(defaultLabel, defaultLabel);
-        return flow -> windows.inAftermath(flow.clientAddress(), flow.firstMicros()) ? null
-                : windows.windowOf(flow.clientAddress(), flow.firstMicros())
-                .map(w -> new FlowLabel(w.family(), "attack " + w.number())).orElse(benign);
+        for (Path file : files) {
+            AttackWindows windows = AttackWindows.read(file);
+            labellers.add(flow -> windows.inAftermath(flow.clientAddress(), flow.firstMicros()) ? null
+                    : windows.windowOf(flow.clientAddress(), flow.firstMicros())
+                    .map(w -> new FlowLabel(w.family(), "attack " + w.number())).orElse(benign));
+        }
+        return labellers;
     }
 
     /** Rows of the events: every one (phases), or only the flows' ends. */
-    private static void addRows(List<FlowEvent> events, boolean phaseRows, FlowLabeller labeller, List<Row> rows) {
+    private static void addRows(List<FlowEvent> events, boolean phaseRows, FlowLabeller labeller, int capture,
+                                List<Row> rows) {
         for (FlowEvent event : events) {
             FlowLabel label = labeller.labelOf(event);
             if (label != null && (phaseRows || event.phase().isEnd())) {
-                rows.add(new Row(event, label));
+                rows.add(new Row(event, label, capture));
             }
         }
     }

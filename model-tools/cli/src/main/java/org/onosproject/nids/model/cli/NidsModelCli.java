@@ -36,9 +36,11 @@ public final class NidsModelCli {
             "  simulate --model model.json --pcap FILE [--json] [--hash-seed N] [--idle-timeout-us N]",
             "        [--clock-offset-us N] [--alert-threshold F] [--alert-cap N] [--sweep end|none]",
             "                                          the switch in software: phases, verdicts, alerts",
-            "  dataset --pcap FILE --out FILE.csv[.gz] (--label-by-src ADDR=LABEL,... | --labels FILE)",
+            "  dataset --pcap FILE[,FILE...] --out FILE.csv[.gz]",
+            "        (--label-by-src ADDR=LABEL,... | --labels FILE[,FILE...])",
             "        [--default-label Benign] [--rows phases|flows] [--features all|A,B,...] [--ambiguous keep|benign]",
             "        [--source-window LOG2_US] [--idle-timeout-us N] [--max-phase N]",
+            "        [--max-flows-per-attack N] [--seed N]",
             "                                          labelled rows from a pcap, by the flow's client address",
             "",
             "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");

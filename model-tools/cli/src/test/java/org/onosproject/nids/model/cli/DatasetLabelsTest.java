@@ -59,7 +59,8 @@ public class DatasetLabelsTest {
     private Path labels() throws Exception {
         return Files.writeString(folder.newFile("labels.csv").toPath(),
                 "src,start,end,family,attack,tool,target,params\n"
-                        + "10.0.0.3,1700000001.000000,1700000002.000000,Scan,syn-scan,nmap,10.0.0.2,\"-sS -p 100-109\"\n");
+                        + "10.0.0.3,1700000001.000000,1700000002.000000,Scan,syn-scan,nmap,10.0.0.2,"
+                        + "\"-sS -p 100-109\"\n");
     }
 
     private static List<Map<String, String>> read(Path file) throws Exception {
@@ -112,6 +113,24 @@ public class DatasetLabelsTest {
         assertTrue(phasesPerScanFlow.toString(), phasesPerScanFlow.values().stream().allMatch(n -> n == 2));
         assertEquals(2, rows.stream().filter(r -> r.get("Attack").equals("Benign"))
                 .map(r -> r.get("FLOW")).distinct().count());
+    }
+
+    @Test
+    public void severalCapturesEachWithItsLabelsMakeOneSet() throws Exception {
+        Path pcap = capture();
+        Path labels = labels();
+        Path out = folder.getRoot().toPath().resolve("two.csv.gz");
+        TestData.Run run = TestData.cli("dataset", "--pcap", pcap + "," + pcap, "--labels", labels + "," + labels,
+                "--rows", "flows", "--max-flows-per-attack", "4", "--out", out.toString());
+        assertEquals(run.err, 0, run.status);
+        List<Map<String, String>> rows = read(out);
+        // Each capture's attack is capped on its own; flows of the two captures keep apart.
+        assertEquals(8, rows.stream().filter(r -> r.get("Attack").equals("Scan")).count());
+        assertEquals(12, rows.stream().map(r -> r.get("FLOW")).distinct().count());
+        TestData.Run mismatch = TestData.cli("dataset", "--pcap", pcap + "," + pcap, "--labels", labels.toString(),
+                "--out", folder.getRoot().toPath().resolve("w.csv").toString());
+        assertEquals(2, mismatch.status);
+        assertTrue(mismatch.err, mismatch.err.contains("2 captures (--pcap) but 1 labels files"));
     }
 
     @Test
