@@ -253,8 +253,8 @@ final class LiveEvaluation {
         boolean bareSyn = (flags & (TCP_SYN | TCP_ACK)) == TCP_SYN;
         AttackWindows.Window window = windows.windowOf(packet.sourceAddress(), now).orElse(null);
         if (flow == null || (bareSyn && flow.ended()) || now - flow.lastMicros > IDLE_SPLIT_MICROS
-                || (packet.protocol() != PacketHeaders.TCP && packet.sourceAddress() == flow.client
-                && window != flow.window)) {
+                || (packet.protocol() != PacketHeaders.TCP && window != flow.window
+                && (packet.sourceAddress() == flow.client || window != null))) {
             // A new conversation, or the same 5-tuple again after the last one ended (a new connection), after a
             // long silence, or, without TCP's connections, once its client starts or stops attacking (a ping,
             // then a ping flood on the same addresses: one flow to the switch, two in the ground truth).
