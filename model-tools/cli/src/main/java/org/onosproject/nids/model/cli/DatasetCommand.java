@@ -141,24 +141,17 @@ final class DatasetCommand {
         for (int capture = 0; capture < pcapFiles.size(); capture++) {
             SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
             FlowLabeller labeller = labellers.get(capture);
-            long lastMicros = 0;
-            try (PcapReader reader = new PcapReader(pcapFiles.get(capture))) {
-                for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
-                    frames++;
-                    PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
-                    if (decoded.packet() == null) {
-                        skipped.merge(decoded.skip(), 1L, Long::sum);
-                        continue;
-                    }
-                    lastMicros = frame.timestampMicros();
-                    addRows(reference.accept(decoded.packet()), phaseRows, labeller, capture, rows);
-                    if (frames % PROGRESS_FRAMES == 0) {
-                        progress.say(String.format(Locale.ROOT, "%,d frames, %,d flows, %,d rows", frames,
-                                flows + reference.flowsStarted(), rows.size()));
-                    }
+            long[] lastMicros = {0};
+            int number = capture;
+            long before = frames;
+            frames += PacketDecoder.forEachPacket(pcapFiles.get(capture), skipped, (packet, frame) -> {
+                lastMicros[0] = packet.timestampMicros();
+                addRows(reference.accept(packet), phaseRows, labeller, number, rows);
+                if ((before + frame) % PROGRESS_FRAMES == 0) {
+                    progress.say(String.format(Locale.ROOT, "%,d frames, %,d rows", before + frame, rows.size()));
                 }
-            }
-            addRows(reference.probeAll(lastMicros + 1), phaseRows, labeller, capture, rows);
+            });
+            addRows(reference.probeAll(lastMicros[0] + 1), phaseRows, labeller, capture, rows);
             flows += reference.flowsStarted();
         }
         long flowsLeftOut = maxFlowsPerAttack.map(max -> capFlowsPerAttack(rows, max, seed)).orElse(0L);

@@ -90,21 +90,15 @@ final class PcapEvalCommand {
     private LiveEvaluation replay(Path pcapFile, AttackWindows windows, LiveEvaluation.Detector detector,
                                   LiveEvaluation.Policy policy, String pass) {
         LiveEvaluation evaluation = new LiveEvaluation(windows, detector, policy);
-        long frames = 0;
-        try (PcapReader reader = new PcapReader(pcapFile)) {
-            for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
-                frames++;
-                PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
-                if (decoded.packet() != null) {
-                    evaluation.accept(decoded.packet());
-                }
-                if (frames % PROGRESS_PACKETS == 0) {
-                    progress.say(String.format(Locale.ROOT, "%s: %,d frames, %,d flows, %d incidents, %d blocks",
-                            pass, frames, evaluation.flowCount(), evaluation.incidents().size(),
-                            evaluation.blocks().size()));
-                }
-            }
-        }
+        long frames = PacketDecoder.forEachPacket(pcapFile, new java.util.EnumMap<>(PacketDecoder.Skip.class),
+                (packet, frame) -> {
+                    evaluation.accept(packet);
+                    if (frame % PROGRESS_PACKETS == 0) {
+                        progress.say(String.format(Locale.ROOT, "%s: %,d frames, %,d flows, %d incidents, %d blocks",
+                                pass, frame, evaluation.flowCount(), evaluation.incidents().size(),
+                                evaluation.blocks().size()));
+                    }
+                });
         evaluation.finish();
         evaluation.setFrames(frames);
         progress.say(String.format(Locale.ROOT, "%s: %,d frames, %,d flows, %d incidents, %d blocks", pass, frames,

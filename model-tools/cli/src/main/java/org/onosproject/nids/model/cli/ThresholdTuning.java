@@ -52,14 +52,8 @@ final class ThresholdTuning {
         LiveEvaluation replay = new LiveEvaluation(windows,
                 new PcapEvalCommand.SwitchEvalDetector(bundle, catalog, 0, 0),
                 new InterimAlertPolicy("NONE", 1, 0, 60));
-        try (PcapReader reader = new PcapReader(pcap)) {
-            for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
-                PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
-                if (decoded.packet() != null) {
-                    replay.accept(decoded.packet());
-                }
-            }
-        }
+        PacketDecoder.forEachPacket(pcap, new java.util.EnumMap<>(PacketDecoder.Skip.class),
+                (packet, frame) -> replay.accept(packet));
         replay.finish();
         List<Integer> benign = new ArrayList<>();
         List<Integer> attack = new ArrayList<>();
