@@ -5,7 +5,7 @@
 
 A flow belongs to an attack when its client (the sender of its first packet, docs/features.md) is `src` and its
 first packet falls in [start, end] (epoch seconds, the clock of the capture's timestamps); every other flow is
-benign. `family` is the class a multi-class model names (Scan, Flood, BruteForce, SlowDoS); `attack` the kind
+benign (flows the attacker starts within 5 s after its window are left out by nids-model). `family` is the class a multi-class model names (Scan, Flood, BruteForce, SlowDoS); `attack` the kind
 (syn-scan, udp-flood, ...); `tool`, `target`, `params` say what ran, for people (no model reads them).
 """
 import csv
