@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-import nids_harness as h
+from nidslib import dataplane as h
 
 C_IP, S_IP = "10.6.0.9", "10.6.0.1"
 EVICTS = "NidsIngress.flows.evict_counter"

@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-import nids_harness as h
-from reference import SourceReference
+from nidslib import dataplane as h
+from nidslib.flowref import SourceReference
 
 S_NET = "10.7.1"
 
