@@ -49,7 +49,7 @@ control NidsIngress(inout headers_t hdr,
 
     // The flow's features, once: what the classifier picks from and what a report carries.
     action derive_flow_features() {
-        meta.features = derive_features(meta.cell, meta.source_features);
+        meta.features = derive_features(meta.keys, meta.counts, meta.shape, meta.source_features);
     }
 
     apply {
@@ -126,8 +126,8 @@ control NidsEgress(inout headers_t hdr,
     MAX_PHASE_PACKETS = MAX_PHASE_PACKETS_VALUE,
     CONFIDENCE_FULL = CONFIDENCE_FULL_VALUE,
     FLOW_TABLE_SIZE = FLOW_SLOTS,
-    FLOW_SLOTS_PER_WAY = FLOW_SLOTS_PER_WAY,
-    SOURCE_CELLS = SOURCE_CELLS,
+    FLOW_SLOTS_PER_WAY = FLOW_WAY_SIZE,
+    SOURCE_CELLS = SOURCE_TABLE_SIZE,
     REASON_ALERT = REASON_ALERT_VALUE,
     REASON_FLOW_END = REASON_FLOW_END_VALUE,
     REASON_EVICT = REASON_EVICT_VALUE,

@@ -182,7 +182,7 @@ struct flow_md_t {
     bit<16> tcp_window;             // of the packet (0 if not TCP)
     flow_slot_t slot_a;             // the key's cell in way 0
     flow_slot_t slot_b;             // ... in way 1
-    flow_slot_t slot;               // the cell the packet's flow is in (meta.cell)
+    flow_slot_t slot;               // the cell index the packet's flow is at (meta.keys, counts, shape)
     bool started;                   // the packet started a flow
     bool ended;                     // it ended the flow (RST, or FIN both ways)
     bool ignored;                   // a late packet of an ended flow: not counted
@@ -235,8 +235,14 @@ struct local_metadata_t {
     bool track;                     // run the flow stages on this packet
     bool is_probe;                  // a controller probe (packet-out)
     flow_md_t flow;
-    flow_cell_t cell;               // the packet's flow cell, as updated (or the probed cell)
-    flow_cell_t victim;             // the flow cell a new flow replaced (EVICT)
+    flow_keys_t keys;               // the packet's flow cells, as updated (or the probed ones)
+    flow_counts_t counts;
+    flow_shape_t shape;
+    flow_alerts_t alerts;           // read only when a verdict may be reported
+    bool keys_dirty;                // flow_keys changed after the count (write it back)
+    flow_keys_t victim_keys;        // the flow cells a new flow replaced (EVICT); way 0's while looking up
+    flow_counts_t victim_counts;
+    flow_shape_t victim_shape;
     bit<128> source_features;       // SRC_* of the flow's client: half_open ++ ports ++ hosts ++ flows
     bit<128> victim_source_features;
     feature_vector_t features;      // the flow's features, derived once (classifier input, report content)

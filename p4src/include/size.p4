@@ -4,13 +4,13 @@
 #ifndef NIDS_SIZE_P4
 #define NIDS_SIZE_P4
 
-// Flow table: 2 ways of FLOW_SLOTS_PER_WAY cells (way 0 = cells 0.., way 1 = cells FLOW_SLOTS_PER_WAY..).
+// Flow table: 2 ways of FLOW_WAY_SIZE cells (way 0 = cells 0.., way 1 = cells FLOW_WAY_SIZE..).
 // A power of two, at most 2^16 (way indices are 16-bit slices of the flow hash).
-#define FLOW_SLOTS_PER_WAY 32768
+#define FLOW_WAY_SIZE 32768
 #define FLOW_SLOTS 65536               // both ways: report and probe slot numbers are below this
 
 // Source context: cells indexed by 16 bits of a hash of the client address
-#define SOURCE_CELLS 65536
+#define SOURCE_TABLE_SIZE 65536
 
 // Forwarding
 #define TABLE0_SIZE 1024

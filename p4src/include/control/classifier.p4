@@ -10,7 +10,7 @@
  *   decision  key bank, phase (exact), code_0..code_7 (range) -> set_class(class_id, leaf_id, confidence)
  * Missing entries: a slot without a selector keeps code 0 without a range lookup; a range miss gives code 0; a
  * decision miss gives class 0, leaf 0, confidence 0 (benign, "no leaf").
- * The slot value is the feature's 32-bit data-plane value, shifted out of the feature vector (features.p4).
+ * The slot value is the feature's 32-bit data-plane value, taken out of the feature vector (features.p4).
  * The bank comes from the config table (one read per packet), so a packet is classified by one bank only; the
  * controller writes the idle bank and flips the config's bank to switch models atomically.
  * Counters, index bank * CLASSES_PER_BANK + class_id (class ids < 32): class_counter counts verdicts (probes
@@ -21,6 +21,7 @@
 
 #include "../headers.p4"
 #include "../size.p4"
+#include "../features.p4"
 
 control Classifier(inout local_metadata_t meta) {
 
@@ -57,7 +58,7 @@ control Classifier(inout local_metadata_t meta) {
     }
 
     action select_feature(FeatureId_t feature_id) {
-        slot_value = (slot_value_t)(meta.features >> ((bit<16>)(bit<8>)feature_id << 5));
+        slot_value = feature_value(meta.features, (bit<8>)feature_id);
     }
 
     action set_code(code_t code) {

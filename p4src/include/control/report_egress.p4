@@ -1,7 +1,7 @@
 /*
  * report_egress.p4: turns a report clone into the report packet-in: packet_in + Ethernet(ETHERTYPE_REPORT) +
- * report_t, the original packet truncated away. Feature id f is bits [32f+31 : 32f] of the report's feature
- * vector (features.p4); each report field takes its catalog width from there.
+ * report_t, the original packet truncated away. Each report feature takes its catalog width from the feature
+ * vector's 32-bit value (features.p4: id f is part (f - 1) / 8, bits 32 * ((f - 1) % 8) and up).
  */
 #ifndef NIDS_REPORT_EGRESS_P4
 #define NIDS_REPORT_EGRESS_P4
@@ -48,38 +48,38 @@ control ReportEgress(inout headers_t hdr,
         hdr.report.client_port = meta.rpt.client_port;
         hdr.report.server_port = meta.rpt.server_port;
         hdr.report.proto = meta.rpt.proto;
-        hdr.report.l4_src_port = meta.rpt.features[47:32];
-        hdr.report.l4_dst_port = meta.rpt.features[79:64];
-        hdr.report.protocol = meta.rpt.features[103:96];
-        hdr.report.in_bytes = meta.rpt.features[159:128];
-        hdr.report.in_pkts = meta.rpt.features[191:160];
-        hdr.report.out_bytes = meta.rpt.features[223:192];
-        hdr.report.out_pkts = meta.rpt.features[255:224];
-        hdr.report.tcp_flags = meta.rpt.features[263:256];
-        hdr.report.client_tcp_flags = meta.rpt.features[295:288];
-        hdr.report.server_tcp_flags = meta.rpt.features[327:320];
-        hdr.report.flow_duration_milliseconds = meta.rpt.features[383:352];
-        hdr.report.duration_in = meta.rpt.features[415:384];
-        hdr.report.duration_out = meta.rpt.features[447:416];
-        hdr.report.min_ttl = meta.rpt.features[455:448];
-        hdr.report.max_ttl = meta.rpt.features[487:480];
-        hdr.report.longest_flow_pkt = meta.rpt.features[527:512];
-        hdr.report.shortest_flow_pkt = meta.rpt.features[559:544];
-        hdr.report.min_ip_pkt_len = meta.rpt.features[591:576];
-        hdr.report.max_ip_pkt_len = meta.rpt.features[623:608];
-        hdr.report.num_pkts_up_to_128_bytes = meta.rpt.features[671:640];
-        hdr.report.num_pkts_128_to_256_bytes = meta.rpt.features[703:672];
-        hdr.report.num_pkts_256_to_512_bytes = meta.rpt.features[735:704];
-        hdr.report.num_pkts_512_to_1024_bytes = meta.rpt.features[767:736];
-        hdr.report.num_pkts_1024_to_1514_bytes = meta.rpt.features[799:768];
-        hdr.report.tcp_win_max_in = meta.rpt.features[815:800];
-        hdr.report.tcp_win_max_out = meta.rpt.features[847:832];
-        hdr.report.icmp_type = meta.rpt.features[879:864];
-        hdr.report.icmp_ipv4_type = meta.rpt.features[903:896];
-        hdr.report.src_flows = meta.rpt.features[959:928];
-        hdr.report.src_dst_hosts = meta.rpt.features[967:960];
-        hdr.report.src_dst_ports = meta.rpt.features[999:992];
-        hdr.report.src_half_open = meta.rpt.features[1055:1024];
+        hdr.report.l4_src_port = meta.rpt.features.ids_1_to_8[15:0];
+        hdr.report.l4_dst_port = meta.rpt.features.ids_1_to_8[47:32];
+        hdr.report.protocol = meta.rpt.features.ids_1_to_8[71:64];
+        hdr.report.in_bytes = meta.rpt.features.ids_1_to_8[127:96];
+        hdr.report.in_pkts = meta.rpt.features.ids_1_to_8[159:128];
+        hdr.report.out_bytes = meta.rpt.features.ids_1_to_8[191:160];
+        hdr.report.out_pkts = meta.rpt.features.ids_1_to_8[223:192];
+        hdr.report.tcp_flags = meta.rpt.features.ids_1_to_8[231:224];
+        hdr.report.client_tcp_flags = meta.rpt.features.ids_9_to_16[7:0];
+        hdr.report.server_tcp_flags = meta.rpt.features.ids_9_to_16[39:32];
+        hdr.report.flow_duration_milliseconds = meta.rpt.features.ids_9_to_16[95:64];
+        hdr.report.duration_in = meta.rpt.features.ids_9_to_16[127:96];
+        hdr.report.duration_out = meta.rpt.features.ids_9_to_16[159:128];
+        hdr.report.min_ttl = meta.rpt.features.ids_9_to_16[167:160];
+        hdr.report.max_ttl = meta.rpt.features.ids_9_to_16[199:192];
+        hdr.report.longest_flow_pkt = meta.rpt.features.ids_9_to_16[239:224];
+        hdr.report.shortest_flow_pkt = meta.rpt.features.ids_17_to_24[15:0];
+        hdr.report.min_ip_pkt_len = meta.rpt.features.ids_17_to_24[47:32];
+        hdr.report.max_ip_pkt_len = meta.rpt.features.ids_17_to_24[79:64];
+        hdr.report.num_pkts_up_to_128_bytes = meta.rpt.features.ids_17_to_24[127:96];
+        hdr.report.num_pkts_128_to_256_bytes = meta.rpt.features.ids_17_to_24[159:128];
+        hdr.report.num_pkts_256_to_512_bytes = meta.rpt.features.ids_17_to_24[191:160];
+        hdr.report.num_pkts_512_to_1024_bytes = meta.rpt.features.ids_17_to_24[223:192];
+        hdr.report.num_pkts_1024_to_1514_bytes = meta.rpt.features.ids_17_to_24[255:224];
+        hdr.report.tcp_win_max_in = meta.rpt.features.ids_25_to_32[15:0];
+        hdr.report.tcp_win_max_out = meta.rpt.features.ids_25_to_32[47:32];
+        hdr.report.icmp_type = meta.rpt.features.ids_25_to_32[79:64];
+        hdr.report.icmp_ipv4_type = meta.rpt.features.ids_25_to_32[103:96];
+        hdr.report.src_flows = meta.rpt.features.ids_25_to_32[159:128];
+        hdr.report.src_dst_hosts = meta.rpt.features.ids_25_to_32[167:160];
+        hdr.report.src_dst_ports = meta.rpt.features.ids_25_to_32[199:192];
+        hdr.report.src_half_open = meta.rpt.features.ids_25_to_32[255:224];
         hdr.report.first_seen = meta.rpt.first_seen;
         hdr.report.last_seen = meta.rpt.last_seen;
 

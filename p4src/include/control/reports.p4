@@ -32,7 +32,7 @@ control Reports(inout headers_t hdr,
                 in standard_metadata_t standard_metadata) {
 
     register<bit<112>>(BUDGET_COUNT) r_budgets;           // credit (64, 1e-6 report units) ++ last update (48)
-    register<bit<40>>(SOURCE_CELLS) r_source_alerts;      // source epoch (32) ++ alerts reported in it (8)
+    register<bit<40>>(SOURCE_TABLE_SIZE) r_source_alerts;      // source epoch (32) ++ alerts reported in it (8)
 
     counter(REASON_COUNTER_SIZE, CounterType.packets) report_counter;
     counter(REASON_COUNTER_SIZE, CounterType.packets) report_drop_counter;
@@ -44,7 +44,8 @@ control Reports(inout headers_t hdr,
     bool about_victim = false;
     bool alert_wanted = false;        // the flow has a confident attack verdict not yet alerted
     bool pending_verdict = false;     // ... and it is the stored pending one (none at this packet)
-    bool cell_dirty = false;          // meta.cell changed here: write it back
+    bool shape_dirty = false;         // meta.shape / meta.alerts changed here: write them back
+    bool alerts_dirty = false;
     bit<32> budget_rate = DEFAULT_REPORT_RATE_PPS;
     bit<32> budget_depth = DEFAULT_REPORT_BURST;
     bit<40> source_alerts = 0;
@@ -52,11 +53,15 @@ control Reports(inout headers_t hdr,
     bool send = false;
 
     // ---- step 1: what applies ------------------------------------------------------------------------------
+    action read_alerts() {
+        flow_alerts.read(meta.alerts, meta.flow.slot);
+    }
+
     action choose_reason() {
         bit<8> mask = meta.cfg.report_mask;
-        bool alerted = (meta.cell[FLOW_STATE] & FLOW_STATE_ALERTED) != 0
-                       && meta.cell[FLOW_ALERT_BANK] == meta.cfg.bank
-                       && meta.cell[FLOW_ALERT_EPOCH] == meta.cfg.epoch;
+        bool alerted = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERTED) != 0
+                       && meta.alerts[FLOW_ALERT_BANK] == meta.cfg.bank
+                       && meta.alerts[FLOW_ALERT_EPOCH] == meta.cfg.epoch;
         bool verdict_alerts = meta.verdict.classified && meta.verdict.class_id != 0
                               && meta.verdict.confidence >= meta.cfg.min_confidence;
         bool live_flow = !meta.is_probe || meta.flow.probe_live;
@@ -69,21 +74,22 @@ control Reports(inout headers_t hdr,
                                ? EVENT_ACTIVE_TIMEOUT : 8w0;
         bool probe = meta.is_probe && (mask & EVENT_PROBE) != 0;
         about_victim = !meta.is_probe && meta.flow.evicted && (mask & EVENT_EVICT) != 0;
+        // (P4's ?: groups to the left: the nested ones need their parentheses)
         events = probe ? EVENT_PROBE | alert_event
-               : about_victim ? EVENT_EVICT
-               : end_event | alert_event | timeout_event;
+               : (about_victim ? EVENT_EVICT
+               : end_event | alert_event | timeout_event);
         reason = probe ? REASON_PROBE
-               : about_victim ? REASON_EVICT
-               : end_event != 0 ? REASON_FLOW_END
-               : alert_event != 0 ? REASON_ALERT
-               : timeout_event != 0 ? REASON_ACTIVE_TIMEOUT
-               : REASON_NONE;
+               : (about_victim ? REASON_EVICT
+               : (end_event != 0 ? REASON_FLOW_END
+               : (alert_event != 0 ? REASON_ALERT
+               : (timeout_event != 0 ? REASON_ACTIVE_TIMEOUT
+               : REASON_NONE))));
     }
 
     // ---- step 2: the per-source alert cap ------------------------------------------------------------------
     action read_source_alerts() {
         source_epoch = (bit<32>)(standard_metadata.ingress_global_timestamp >> meta.cfg.source_window_log2_us);
-        r_source_alerts.read(source_alerts, (bit<32>)meta.cell[FLOW_SOURCE_CELL]);
+        r_source_alerts.read(source_alerts, (bit<32>)meta.keys[FLOW_SOURCE_CELL]);
         source_alerts = source_alerts[39:8] == source_epoch ? source_alerts : source_epoch ++ 8w0;
     }
 
@@ -92,12 +98,13 @@ control Reports(inout headers_t hdr,
         alert_capped_counter.count((bit<32>)(meta.cfg.bank ++ meta.verdict.class_id[4:0]));
         events = events & ~EVENT_ALERT;
         reason = reason != REASON_ALERT ? reason
-               : (events & EVENT_ACTIVE_TIMEOUT) != 0 ? REASON_ACTIVE_TIMEOUT : REASON_NONE;
+               : ((events & EVENT_ACTIVE_TIMEOUT) != 0 ? REASON_ACTIVE_TIMEOUT : REASON_NONE);
         alert_wanted = false;
-        meta.cell[FLOW_STATE] = (meta.cell[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING;
-        meta.cell[FLOW_ALERT_BANK] = meta.cfg.bank;
-        meta.cell[FLOW_ALERT_EPOCH] = meta.cfg.epoch;
-        cell_dirty = true;
+        meta.keys[FLOW_STATE] = (meta.keys[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING;
+        meta.alerts[FLOW_ALERT_BANK] = meta.cfg.bank;
+        meta.alerts[FLOW_ALERT_EPOCH] = meta.cfg.epoch;
+        meta.keys_dirty = true;
+        alerts_dirty = true;
     }
 
     // ---- step 3: the report's budget -----------------------------------------------------------------------
@@ -128,16 +135,16 @@ control Reports(inout headers_t hdr,
     }
 
     // ---- step 4: the report --------------------------------------------------------------------------------
-    action fill_flow(in flow_cell_t cell, in feature_vector_t features) {
-        bool client_high = (cell[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
-        meta.rpt.client_ip = client_high ? cell[FLOW_HIGH_ADDR] : cell[FLOW_LOW_ADDR];
-        meta.rpt.server_ip = client_high ? cell[FLOW_LOW_ADDR] : cell[FLOW_HIGH_ADDR];
-        meta.rpt.client_port = client_high ? cell[FLOW_HIGH_PORT] : cell[FLOW_LOW_PORT];
-        meta.rpt.server_port = client_high ? cell[FLOW_LOW_PORT] : cell[FLOW_HIGH_PORT];
-        meta.rpt.proto = cell[FLOW_PROTO];
+    action fill_flow(in flow_keys_t keys, in flow_counts_t counts, in feature_vector_t features) {
+        bool client_high = (keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
+        meta.rpt.client_ip = client_high ? keys[FLOW_HIGH_ADDR] : keys[FLOW_LOW_ADDR];
+        meta.rpt.server_ip = client_high ? keys[FLOW_LOW_ADDR] : keys[FLOW_HIGH_ADDR];
+        meta.rpt.client_port = client_high ? keys[FLOW_HIGH_PORT] : keys[FLOW_LOW_PORT];
+        meta.rpt.server_port = client_high ? keys[FLOW_LOW_PORT] : keys[FLOW_HIGH_PORT];
+        meta.rpt.proto = keys[FLOW_PROTO];
         meta.rpt.features = features;
-        meta.rpt.first_seen = cell[FLOW_FIRST_TS];
-        meta.rpt.last_seen = last_seen_of(cell);
+        meta.rpt.first_seen = keys[FLOW_FIRST_TS];
+        meta.rpt.last_seen = last_seen_of(keys, counts);
     }
 
     action send_report() {
@@ -151,12 +158,14 @@ control Reports(inout headers_t hdr,
                          | (occupied && freed ? REPORT_FLAG_FREED : 8w0)
                          | (about_victim && meta.flow.evicted_idle ? REPORT_FLAG_IDLE : 8w0)
                          | (classified ? REPORT_FLAG_CLASSIFIED : 8w0);
-        meta.rpt.bank = use_pending ? (bit<8>)meta.cell[FLOW_PENDING_BANK] : (bit<8>)meta.cfg.bank;
-        meta.rpt.class_id = !classified ? 8w0 : use_pending ? meta.cell[FLOW_PENDING_CLASS] : meta.verdict.class_id;
-        meta.rpt.leaf_id = !classified ? 16w0 : use_pending ? meta.cell[FLOW_PENDING_LEAF] : meta.verdict.leaf_id;
-        meta.rpt.phase = !classified ? meta.flow.phase : use_pending ? meta.cell[FLOW_PENDING_PHASE] : meta.flow.phase;
+        meta.rpt.bank = use_pending ? (bit<8>)meta.alerts[FLOW_PENDING_BANK] : (bit<8>)meta.cfg.bank;
+        meta.rpt.class_id = !classified ? 8w0
+                          : (use_pending ? meta.alerts[FLOW_PENDING_CLASS] : meta.verdict.class_id);
+        meta.rpt.leaf_id = !classified ? 16w0
+                         : (use_pending ? meta.alerts[FLOW_PENDING_LEAF] : meta.verdict.leaf_id);
+        meta.rpt.phase = use_pending ? meta.alerts[FLOW_PENDING_PHASE] : meta.flow.phase;
         meta.rpt.confidence = !classified ? 16w0
-                            : use_pending ? meta.cell[FLOW_PENDING_CONFIDENCE] : meta.verdict.confidence;
+                            : (use_pending ? meta.alerts[FLOW_PENDING_CONFIDENCE] : meta.verdict.confidence);
         meta.rpt.slot = meta.flow.slot;
         meta.rpt.ingress_port = (bit<16>)standard_metadata.ingress_port;
         meta.rpt.model_epoch = meta.cfg.epoch;
@@ -165,12 +174,14 @@ control Reports(inout headers_t hdr,
     }
 
     action report_current() {
-        fill_flow(meta.cell, meta.features);
+        fill_flow(meta.keys, meta.counts, meta.features);
         send_report();
     }
 
     action report_victim() {
-        fill_flow(meta.victim, derive_features(meta.victim, meta.victim_source_features));
+        fill_flow(meta.victim_keys, meta.victim_counts,
+                  derive_features(meta.victim_keys, meta.victim_counts, meta.victim_shape,
+                                  meta.victim_source_features));
         send_report();
     }
 
@@ -180,45 +191,61 @@ control Reports(inout headers_t hdr,
 
     action pick_budget() {
         budget = (events & EVENT_ALERT) != 0 ? BUDGET_ALERT
-               : reason == REASON_EVICT ? BUDGET_EVICT
-               : reason == REASON_PROBE ? BUDGET_PROBE
-               : BUDGET_RECORD;
+               : (reason == REASON_EVICT ? BUDGET_EVICT
+               : (reason == REASON_PROBE ? BUDGET_PROBE
+               : BUDGET_RECORD));
     }
 
-    // ---- step 5: what the flow cell remembers --------------------------------------------------------------
+    // ---- step 5: what the flow's cells remember -------------------------------------------------------------
     // A report about the flow went out: the active-timeout mark moves; an alert in it marks the flow alerted.
     action mark_reported() {
         bool alerted = (events & EVENT_ALERT) != 0;
-        meta.cell[FLOW_MARK_PKTS] = meta.is_probe ? meta.cell[FLOW_MARK_PKTS] : meta.flow.packets;
-        meta.cell[FLOW_MARK_TS] = meta.is_probe ? meta.cell[FLOW_MARK_TS] : standard_metadata.ingress_global_timestamp;
-        meta.cell[FLOW_STATE] = alerted ? (meta.cell[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING
-                                        : meta.cell[FLOW_STATE];
-        meta.cell[FLOW_ALERT_BANK] = alerted ? meta.cfg.bank : meta.cell[FLOW_ALERT_BANK];
-        meta.cell[FLOW_ALERT_EPOCH] = alerted ? meta.cfg.epoch : meta.cell[FLOW_ALERT_EPOCH];
-        cell_dirty = true;
+        meta.shape[FLOW_MARK_PKTS] = meta.is_probe ? meta.shape[FLOW_MARK_PKTS] : meta.flow.packets;
+        meta.keys[FLOW_MARK_TS] = meta.is_probe ? meta.keys[FLOW_MARK_TS]
+                                                : (bit<32>)standard_metadata.ingress_global_timestamp;
+        meta.keys[FLOW_STATE] = alerted ? (meta.keys[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING
+                                        : meta.keys[FLOW_STATE];
+        meta.alerts[FLOW_ALERT_BANK] = alerted ? meta.cfg.bank : meta.alerts[FLOW_ALERT_BANK];
+        meta.alerts[FLOW_ALERT_EPOCH] = alerted ? meta.cfg.epoch : meta.alerts[FLOW_ALERT_EPOCH];
+        meta.keys_dirty = true;
+        shape_dirty = !meta.is_probe;
+        alerts_dirty = alerted;
     }
 
     // The alert could not go out now (its budget, or an EVICT took the report): kept for the flow's next packet.
     action keep_alert_pending() {
-        meta.cell[FLOW_STATE] = meta.cell[FLOW_STATE] | FLOW_STATE_ALERT_PENDING;
-        meta.cell[FLOW_PENDING_BANK] = pending_verdict ? meta.cell[FLOW_PENDING_BANK] : meta.cfg.bank;
-        meta.cell[FLOW_PENDING_CLASS] = pending_verdict ? meta.cell[FLOW_PENDING_CLASS] : meta.verdict.class_id;
-        meta.cell[FLOW_PENDING_LEAF] = pending_verdict ? meta.cell[FLOW_PENDING_LEAF] : meta.verdict.leaf_id;
-        meta.cell[FLOW_PENDING_PHASE] = pending_verdict ? meta.cell[FLOW_PENDING_PHASE] : meta.flow.phase;
-        meta.cell[FLOW_PENDING_CONFIDENCE] = pending_verdict ? meta.cell[FLOW_PENDING_CONFIDENCE]
-                                                             : meta.verdict.confidence;
-        cell_dirty = true;
+        meta.keys[FLOW_STATE] = meta.keys[FLOW_STATE] | FLOW_STATE_ALERT_PENDING;
+        meta.alerts[FLOW_PENDING_BANK] = pending_verdict ? meta.alerts[FLOW_PENDING_BANK] : meta.cfg.bank;
+        meta.alerts[FLOW_PENDING_CLASS] = pending_verdict ? meta.alerts[FLOW_PENDING_CLASS] : meta.verdict.class_id;
+        meta.alerts[FLOW_PENDING_LEAF] = pending_verdict ? meta.alerts[FLOW_PENDING_LEAF] : meta.verdict.leaf_id;
+        meta.alerts[FLOW_PENDING_PHASE] = pending_verdict ? meta.alerts[FLOW_PENDING_PHASE] : meta.flow.phase;
+        meta.alerts[FLOW_PENDING_CONFIDENCE] = pending_verdict ? meta.alerts[FLOW_PENDING_CONFIDENCE]
+                                                               : meta.verdict.confidence;
+        meta.keys_dirty = true;
+        alerts_dirty = true;
     }
 
     action count_source_alert() {
-        r_source_alerts.write((bit<32>)meta.cell[FLOW_SOURCE_CELL], source_alerts + 1);
+        r_source_alerts.write((bit<32>)meta.keys[FLOW_SOURCE_CELL], source_alerts + 1);
     }
 
-    action write_flow_cell() {
-        flow_cells.write(meta.flow.slot, meta.cell);
+    action write_keys() {
+        flow_keys.write(meta.flow.slot, meta.keys);
+    }
+
+    action write_shape() {
+        flow_shape.write(meta.flow.slot, meta.shape);
+    }
+
+    action write_alerts() {
+        flow_alerts.write(meta.flow.slot, meta.alerts);
     }
 
     apply {
+        bool live_flow = !meta.is_probe || meta.flow.probe_live;
+        if (live_flow) {
+            read_alerts();
+        }
         choose_reason();
         if (about_victim && alert_wanted) {
             keep_alert_pending();            // the new flow's alert: the report goes to the flow it replaced
@@ -251,8 +278,16 @@ control Reports(inout headers_t hdr,
             }
         }
         // A probe that freed its slot leaves it empty, whatever it reported.
-        if (cell_dirty && !(meta.is_probe && (hdr.probe.flags & PROBE_FLAG_FREE) != 0)) {
-            write_flow_cell();
+        if (!(meta.is_probe && (hdr.probe.flags & PROBE_FLAG_FREE) != 0)) {
+            if (meta.keys_dirty) {
+                write_keys();
+            }
+            if (shape_dirty) {
+                write_shape();
+            }
+            if (alerts_dirty) {
+                write_alerts();
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
  *
  * One cell per 16-bit multiply-shift hash of the client address (keyed by the flow-hash seed; sources hashing
  * alike share a cell). A cell counts over two epochs, the current and the previous one (epoch = now >>
- * source_window_log2_us): the features cover between one and two epochs. A cell last touched in the previous
+ * source_window_log2_us, 16 bits): the features cover between one and two epochs. A cell last touched in the previous
  * epoch rolls over when read; older cells read as empty. Distinct hosts and ports are the buckets (of 32) their
  * hash sets in a bitmap per epoch, with the number of buckets set in both epochs together kept up to date.
  *
@@ -30,14 +30,14 @@ bit<128> source_features_of(in source_cell_t cell) {
 control SourceContext(inout local_metadata_t meta,
                       in standard_metadata_t standard_metadata) {
 
-    register<source_cell_t>(SOURCE_CELLS) r_sources;
+    register<source_cell_t>(SOURCE_TABLE_SIZE) r_sources;
 
     source_cell_t cell = 0;
-    bit<32> epoch = 0;
+    bit<16> epoch = 0;
 
     action read_cell(bit<32> index) {
         r_sources.read(cell, index);
-        epoch = (bit<32>)(standard_metadata.ingress_global_timestamp >> meta.cfg.source_window_log2_us);
+        epoch = (bit<16>)(standard_metadata.ingress_global_timestamp >> meta.cfg.source_window_log2_us);
     }
 
     // The cell as seen in this epoch: last touched in the previous one -> current becomes previous; earlier ->
@@ -79,7 +79,7 @@ control SourceContext(inout local_metadata_t meta,
         cell[SOURCE_PORTS_CUR_COUNT] = new_port ? cell[SOURCE_PORTS_CUR_COUNT] + 1 : cell[SOURCE_PORTS_CUR_COUNT];
         cell[SOURCE_PORTS_UNION] = new_port && (cell[SOURCE_PORTS_PREV] & port_bit) == 0
                                    ? cell[SOURCE_PORTS_UNION] + 1 : cell[SOURCE_PORTS_UNION];
-        bool bare_syn = (meta.cell[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0;
+        bool bare_syn = (meta.keys[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0;
         cell[SOURCE_SYN_CUR] = bare_syn && cell[SOURCE_SYN_CUR] != 0xFFFF ? cell[SOURCE_SYN_CUR] + 1
                                                                           : cell[SOURCE_SYN_CUR];
     }
@@ -95,13 +95,13 @@ control SourceContext(inout local_metadata_t meta,
     apply {
         // The flow a new one replaced: its client's features as they were before the new flow counted.
         if (meta.flow.evicted) {
-            read_cell((bit<32>)meta.victim[FLOW_SOURCE_CELL]);
+            read_cell((bit<32>)meta.victim_keys[FLOW_SOURCE_CELL]);
             if (cell[SOURCE_EPOCH] != epoch) {
                 roll_over();
             }
             read_victim_features();
         }
-        bit<32> index = (bit<32>)meta.cell[FLOW_SOURCE_CELL];
+        bit<32> index = (bit<32>)meta.keys[FLOW_SOURCE_CELL];
         bool counts = meta.flow.started || meta.flow.handshake_done;
         if (counts || meta.flow.attention) {
             read_cell(index);
