@@ -43,12 +43,12 @@ control NidsIngress(inout headers_t hdr,
     Classifier() classifier;
     Reports() reports;
 
-    action count_ingress_port() {
+    @hidden action count_ingress_port() {
         ingress_port_counter.count((bit<32>)standard_metadata.ingress_port);
     }
 
     // The flow's features, once: what the classifier picks from and what a report carries.
-    action derive_flow_features() {
+    @hidden action derive_flow_features() {
         meta.features = derive_features(meta.keys, meta.counts, meta.shape, meta.source_features);
     }
 
@@ -95,7 +95,7 @@ control NidsEgress(inout headers_t hdr,
     ReportEgress() report_out;
     PacketIoEgress() pkt_io;
 
-    action count_egress_port() {
+    @hidden action count_egress_port() {
         egress_port_counter.count((bit<32>)standard_metadata.egress_port);
     }
 

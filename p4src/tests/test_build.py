@@ -153,7 +153,7 @@ def expand(names):
 def test_docs_list_every_p4runtime_name(build):
     p4info, _ = build
     actual = (set(p4info.tables) | set(p4info.actions) | set(p4info.counters)
-              | set(p4info.direct_counters) | set(p4info.ctrl_meta))
+              | set(p4info.direct_counters) | set(p4info.ctrl_meta) | set(p4info.registers))
     documented = expand(documented_names())
     assert actual - documented == set(), "P4Info names missing from docs/pipeline.md"
     assert documented - actual == set(), "docs/pipeline.md names that P4Info lacks"

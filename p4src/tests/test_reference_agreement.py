@@ -7,6 +7,7 @@ simulation gives at that packet, and none more or less. Needs the model tools (a
 
 import json
 import os
+import struct
 
 import pytest
 
@@ -45,10 +46,12 @@ def traffic():
 
 
 def write_pcap(path, frames_with_times):
-    from scapy.utils import PcapWriter
-    with PcapWriter(str(path), linktype=1, sync=True) as writer:
+    """A classic microsecond pcap (Ethernet), timestamps exactly as given."""
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 1))
         for frame, ts_us in frames_with_times:
-            writer.write_packet(frame, sec=ts_us // 1_000_000, usec=ts_us % 1_000_000)
+            f.write(struct.pack("<IIII", ts_us // 1_000_000, ts_us % 1_000_000, len(frame), len(frame)))
+            f.write(frame)
 
 
 @pytest.fixture(scope="module")

@@ -281,12 +281,12 @@ control Classifier(inout local_metadata_t meta) {
         size = DECISION_TABLE_SIZE;
     }
 
-    action count_verdict() {
+    @hidden action count_verdict() {
         bit<32> index = (bit<32>)(meta.cfg.bank ++ meta.verdict.class_id[4:0]);
         class_counter.count(index);
     }
 
-    action count_low_confidence() {
+    @hidden action count_low_confidence() {
         low_confidence_counter.count((bit<32>)(meta.cfg.bank ++ meta.verdict.class_id[4:0]));
     }
 

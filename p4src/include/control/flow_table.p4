@@ -60,7 +60,7 @@ control FlowTable(inout headers_t hdr,
     counter(2, CounterType.packets) evict_counter;     // EVICT_IDLE_VALUE, EVICT_BUSY_VALUE
 
     // ---- step 1: canonical key, keyed hash, the key's cell in each way ---------------------------------------
-    action hash_key() {
+    @hidden action hash_key() {
         ipv4_addr_t src = hdr.ipv4.src_addr;
         ipv4_addr_t dst = hdr.ipv4.dst_addr;
         bool src_is_low = src < dst || (src == dst && meta.l4_src_port <= meta.l4_dst_port);
@@ -84,7 +84,7 @@ control FlowTable(inout headers_t hdr,
     }
 
     // ---- step 2: find the key's cell -------------------------------------------------------------------------
-    action read_way_a() {
+    @hidden action read_way_a() {
         meta.flow.slot = meta.flow.slot_a;
         flow_keys.read(meta.keys, meta.flow.slot_a);
         flow_counts.read(meta.counts, meta.flow.slot_a);
@@ -92,7 +92,7 @@ control FlowTable(inout headers_t hdr,
     }
 
     // Way 0 did not hold the key: keep its cells (a new flow may replace them) and read way 1.
-    action read_way_b() {
+    @hidden action read_way_b() {
         meta.victim_keys = meta.keys;
         meta.victim_counts = meta.counts;
         meta.victim_shape = meta.shape;
@@ -103,13 +103,13 @@ control FlowTable(inout headers_t hdr,
     }
 
     // ---- step 3 (new flow): which way it takes ---------------------------------------------------------------
-    action take_way_a() {
+    @hidden action take_way_a() {
         meta.flow.slot = meta.flow.slot_a;
     }
 
     // Both ways hold live flows: an idle one goes first (way 0 before way 1), else the one with fewer packets,
     // else the one idle for longer, else way 1. The replaced cells stay in meta.victim_* for the report.
-    action evict_one() {
+    @hidden action evict_one() {
         ts_t now = standard_metadata.ingress_global_timestamp;
         bit<32> packets_a = meta.victim_counts[FLOW_IN_PKTS] + meta.victim_counts[FLOW_OUT_PKTS];
         bit<32> packets_b = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
@@ -153,7 +153,7 @@ control FlowTable(inout headers_t hdr,
     }
 
     // A packet from the client: IN.
-    action count_inbound() {
+    @hidden action count_inbound() {
         bit<16> len = hdr.ipv4.total_len;
         bool handshake_done = (meta.keys[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0
             && (meta.flow.tcp_flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK;
@@ -173,7 +173,7 @@ control FlowTable(inout headers_t hdr,
     }
 
     // A packet from the server: OUT.
-    action count_outbound() {
+    @hidden action count_outbound() {
         bit<32> now = (bit<32>)standard_metadata.ingress_global_timestamp;
         bit<16> len = hdr.ipv4.total_len;
         bool first_out = meta.counts[FLOW_OUT_PKTS] == 0;
@@ -191,7 +191,7 @@ control FlowTable(inout headers_t hdr,
     }
 
     // The packet starts a flow in meta.flow.slot: the sender is its client.
-    action start_flow() {
+    @hidden action start_flow() {
         ts_t now = standard_metadata.ingress_global_timestamp;
         bit<16> len = hdr.ipv4.total_len;
         bool bare_syn = hdr.tcp.isValid() && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN;
@@ -214,18 +214,18 @@ control FlowTable(inout headers_t hdr,
         finish_count();
     }
 
-    action ignore_packet() {
+    @hidden action ignore_packet() {
         meta.flow.ignored = true;
     }
 
     // The key's cells changed beyond the counts (a new flow, its first OUT packet, a handshake, its end).
-    action write_keys() {
+    @hidden action write_keys() {
         flow_keys.write(meta.flow.slot, meta.keys);
     }
 
     // ---- a controller probe: the cells it names, emptied if asked --------------------------------------------
     // Cells without a live flow read as all zero (what the PROBE report then carries).
-    action read_probed_cells() {
+    @hidden action read_probed_cells() {
         meta.flow.slot = hdr.probe.slot & (FLOW_SLOTS - 1);
         flow_keys.read(meta.keys, meta.flow.slot);
         flow_counts.read(meta.counts, meta.flow.slot);
@@ -238,7 +238,7 @@ control FlowTable(inout headers_t hdr,
         meta.flow.attention = true;
     }
 
-    action free_probed_cell() {
+    @hidden action free_probed_cell() {
         flow_keys.write(meta.flow.slot, 256w0);
     }
 

@@ -12,7 +12,7 @@ control ReportEgress(inout headers_t hdr,
                      in local_metadata_t meta,
                      inout standard_metadata_t standard_metadata) {
 
-    action build_report() {
+    @hidden action build_report() {
         hdr.packet_out.setInvalid();
         hdr.probe.setInvalid();
         hdr.ipv4.setInvalid();

@@ -53,11 +53,11 @@ control Reports(inout headers_t hdr,
     bool send = false;
 
     // ---- step 1: what applies ------------------------------------------------------------------------------
-    action read_alerts() {
+    @hidden action read_alerts() {
         flow_alerts.read(meta.alerts, meta.flow.slot);
     }
 
-    action choose_reason() {
+    @hidden action choose_reason() {
         bit<8> mask = meta.cfg.report_mask;
         bool alerted = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERTED) != 0
                        && meta.alerts[FLOW_ALERT_BANK] == meta.cfg.bank
@@ -87,14 +87,14 @@ control Reports(inout headers_t hdr,
     }
 
     // ---- step 2: the per-source alert cap ------------------------------------------------------------------
-    action read_source_alerts() {
+    @hidden action read_source_alerts() {
         source_epoch = (bit<32>)(standard_metadata.ingress_global_timestamp >> meta.cfg.source_window_log2_us);
         r_source_alerts.read(source_alerts, (bit<32>)meta.keys[FLOW_SOURCE_CELL]);
         source_alerts = source_alerts[39:8] == source_epoch ? source_alerts : source_epoch ++ 8w0;
     }
 
     // The cap took the alert: counted, the flow counts as alerted; what else applied is still reported.
-    action cap_alert() {
+    @hidden action cap_alert() {
         alert_capped_counter.count((bit<32>)(meta.cfg.bank ++ meta.verdict.class_id[4:0]));
         events = events & ~EVENT_ALERT;
         reason = reason != REASON_ALERT ? reason
@@ -120,7 +120,7 @@ control Reports(inout headers_t hdr,
         size = BUDGET_TABLE_SIZE;
     }
 
-    action take_credit() {
+    @hidden action take_credit() {
         ts_t now = standard_metadata.ingress_global_timestamp;
         bit<112> bucket;
         r_budgets.read(bucket, (bit<32>)budget);
@@ -135,7 +135,7 @@ control Reports(inout headers_t hdr,
     }
 
     // ---- step 4: the report --------------------------------------------------------------------------------
-    action fill_flow(in flow_keys_t keys, in flow_counts_t counts, in feature_vector_t features) {
+    @hidden action fill_flow(in flow_keys_t keys, in flow_counts_t counts, in feature_vector_t features) {
         bool client_high = (keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
         meta.rpt.client_ip = client_high ? keys[FLOW_HIGH_ADDR] : keys[FLOW_LOW_ADDR];
         meta.rpt.server_ip = client_high ? keys[FLOW_LOW_ADDR] : keys[FLOW_HIGH_ADDR];
@@ -147,7 +147,7 @@ control Reports(inout headers_t hdr,
         meta.rpt.last_seen = last_seen_of(keys, counts);
     }
 
-    action send_report() {
+    @hidden action send_report() {
         bool occupied = !meta.is_probe || meta.flow.probe_live;
         bool freed = about_victim || meta.flow.ended || (meta.is_probe && (hdr.probe.flags & PROBE_FLAG_FREE) != 0);
         bool classified = !about_victim && (meta.verdict.classified || (alert_wanted && pending_verdict));
@@ -173,23 +173,23 @@ control Reports(inout headers_t hdr,
         report_counter.count((bit<32>)reason);
     }
 
-    action report_current() {
+    @hidden action report_current() {
         fill_flow(meta.keys, meta.counts, meta.features);
         send_report();
     }
 
-    action report_victim() {
+    @hidden action report_victim() {
         fill_flow(meta.victim_keys, meta.victim_counts,
                   derive_features(meta.victim_keys, meta.victim_counts, meta.victim_shape,
                                   meta.victim_source_features));
         send_report();
     }
 
-    action refuse_report() {
+    @hidden action refuse_report() {
         report_drop_counter.count((bit<32>)reason);
     }
 
-    action pick_budget() {
+    @hidden action pick_budget() {
         budget = (events & EVENT_ALERT) != 0 ? BUDGET_ALERT
                : (reason == REASON_EVICT ? BUDGET_EVICT
                : (reason == REASON_PROBE ? BUDGET_PROBE
@@ -198,7 +198,7 @@ control Reports(inout headers_t hdr,
 
     // ---- step 5: what the flow's cells remember -------------------------------------------------------------
     // A report about the flow went out: the active-timeout mark moves; an alert in it marks the flow alerted.
-    action mark_reported() {
+    @hidden action mark_reported() {
         bool alerted = (events & EVENT_ALERT) != 0;
         meta.shape[FLOW_MARK_PKTS] = meta.is_probe ? meta.shape[FLOW_MARK_PKTS] : meta.flow.packets;
         meta.keys[FLOW_MARK_TS] = meta.is_probe ? meta.keys[FLOW_MARK_TS]
@@ -213,7 +213,7 @@ control Reports(inout headers_t hdr,
     }
 
     // The alert could not go out now (its budget, or an EVICT took the report): kept for the flow's next packet.
-    action keep_alert_pending() {
+    @hidden action keep_alert_pending() {
         meta.keys[FLOW_STATE] = meta.keys[FLOW_STATE] | FLOW_STATE_ALERT_PENDING;
         meta.alerts[FLOW_PENDING_BANK] = pending_verdict ? meta.alerts[FLOW_PENDING_BANK] : meta.cfg.bank;
         meta.alerts[FLOW_PENDING_CLASS] = pending_verdict ? meta.alerts[FLOW_PENDING_CLASS] : meta.verdict.class_id;
@@ -225,19 +225,19 @@ control Reports(inout headers_t hdr,
         alerts_dirty = true;
     }
 
-    action count_source_alert() {
+    @hidden action count_source_alert() {
         r_source_alerts.write((bit<32>)meta.keys[FLOW_SOURCE_CELL], source_alerts + 1);
     }
 
-    action write_keys() {
+    @hidden action write_keys() {
         flow_keys.write(meta.flow.slot, meta.keys);
     }
 
-    action write_shape() {
+    @hidden action write_shape() {
         flow_shape.write(meta.flow.slot, meta.shape);
     }
 
-    action write_alerts() {
+    @hidden action write_alerts() {
         flow_alerts.write(meta.flow.slot, meta.alerts);
     }
 

@@ -35,14 +35,14 @@ control SourceContext(inout local_metadata_t meta,
     source_cell_t cell = 0;
     bit<16> epoch = 0;
 
-    action read_cell(bit<32> index) {
+    @hidden action read_cell(bit<32> index) {
         r_sources.read(cell, index);
         epoch = (bit<16>)(standard_metadata.ingress_global_timestamp >> meta.cfg.source_window_log2_us);
     }
 
     // The cell as seen in this epoch: last touched in the previous one -> current becomes previous; earlier ->
     // empty.
-    action roll_over() {
+    @hidden action roll_over() {
         bool previous = cell[SOURCE_EPOCH] + 1 == epoch;
         // fields from the top: done, syn, ports union/count/bitmaps, hosts union/count/bitmaps, flows, epoch
         cell = previous ? cell[SOURCE_DONE_CUR] ++ 16w0 ++ cell[SOURCE_SYN_CUR] ++ 16w0
@@ -52,16 +52,16 @@ control SourceContext(inout local_metadata_t meta,
                         : (source_cell_t)epoch;
     }
 
-    action read_victim_features() {
+    @hidden action read_victim_features() {
         meta.victim_source_features = source_features_of(cell);
     }
 
-    action read_features() {
+    @hidden action read_features() {
         meta.source_features = source_features_of(cell);
     }
 
     // The flow's client started it: one more flow, its server's host and port buckets, a bare SYN.
-    action count_new_flow() {
+    @hidden action count_new_flow() {
         bit<32> server = meta.flow.src_is_low ? meta.flow.key[71:40] : meta.flow.key[103:72];
         bit<16> server_port = meta.flow.src_is_low ? meta.flow.key[23:8] : meta.flow.key[39:24];
         bit<32> host_product = server * ((meta.cfg.flow_hash_seed ^ HOST_MIX_VALUE) | 1);
@@ -84,11 +84,11 @@ control SourceContext(inout local_metadata_t meta,
                                                                           : cell[SOURCE_SYN_CUR];
     }
 
-    action count_handshake() {
+    @hidden action count_handshake() {
         cell[SOURCE_DONE_CUR] = cell[SOURCE_DONE_CUR] == 0xFFFF ? 16w0xFFFF : cell[SOURCE_DONE_CUR] + 1;
     }
 
-    action write_cell(bit<32> index) {
+    @hidden action write_cell(bit<32> index) {
         r_sources.write(index, cell);
     }
 

@@ -134,44 +134,6 @@ public final class NidsConstants {
             PiActionId.of("NidsIngress.cfg.set_config");
     public static final PiActionId NIDS_INGRESS_CFG_SET_EDGE =
             PiActionId.of("NidsIngress.cfg.set_edge");
-    public static final PiActionId NIDS_INGRESS_FLOWS_HASH_KEY =
-            PiActionId.of("NidsIngress.flows.hash_key");
-    public static final PiActionId NIDS_INGRESS_FLOWS_READ_WAY_A =
-            PiActionId.of("NidsIngress.flows.read_way_a");
-    public static final PiActionId NIDS_INGRESS_FLOWS_READ_WAY_B =
-            PiActionId.of("NidsIngress.flows.read_way_b");
-    public static final PiActionId NIDS_INGRESS_FLOWS_TAKE_WAY_A =
-            PiActionId.of("NidsIngress.flows.take_way_a");
-    public static final PiActionId NIDS_INGRESS_FLOWS_EVICT_ONE =
-            PiActionId.of("NidsIngress.flows.evict_one");
-    public static final PiActionId NIDS_INGRESS_FLOWS_COUNT_INBOUND =
-            PiActionId.of("NidsIngress.flows.count_inbound");
-    public static final PiActionId NIDS_INGRESS_FLOWS_COUNT_OUTBOUND =
-            PiActionId.of("NidsIngress.flows.count_outbound");
-    public static final PiActionId NIDS_INGRESS_FLOWS_START_FLOW =
-            PiActionId.of("NidsIngress.flows.start_flow");
-    public static final PiActionId NIDS_INGRESS_FLOWS_IGNORE_PACKET =
-            PiActionId.of("NidsIngress.flows.ignore_packet");
-    public static final PiActionId NIDS_INGRESS_FLOWS_WRITE_KEYS =
-            PiActionId.of("NidsIngress.flows.write_keys");
-    public static final PiActionId NIDS_INGRESS_FLOWS_READ_PROBED_CELLS =
-            PiActionId.of("NidsIngress.flows.read_probed_cells");
-    public static final PiActionId NIDS_INGRESS_FLOWS_FREE_PROBED_CELL =
-            PiActionId.of("NidsIngress.flows.free_probed_cell");
-    public static final PiActionId NIDS_INGRESS_SOURCES_READ_CELL =
-            PiActionId.of("NidsIngress.sources.read_cell");
-    public static final PiActionId NIDS_INGRESS_SOURCES_ROLL_OVER =
-            PiActionId.of("NidsIngress.sources.roll_over");
-    public static final PiActionId NIDS_INGRESS_SOURCES_READ_VICTIM_FEATURES =
-            PiActionId.of("NidsIngress.sources.read_victim_features");
-    public static final PiActionId NIDS_INGRESS_SOURCES_READ_FEATURES =
-            PiActionId.of("NidsIngress.sources.read_features");
-    public static final PiActionId NIDS_INGRESS_SOURCES_COUNT_NEW_FLOW =
-            PiActionId.of("NidsIngress.sources.count_new_flow");
-    public static final PiActionId NIDS_INGRESS_SOURCES_COUNT_HANDSHAKE =
-            PiActionId.of("NidsIngress.sources.count_handshake");
-    public static final PiActionId NIDS_INGRESS_SOURCES_WRITE_CELL =
-            PiActionId.of("NidsIngress.sources.write_cell");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_CLASSIFY =
             PiActionId.of("NidsIngress.classifier.classify");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_SELECT_FEATURE =
@@ -180,50 +142,8 @@ public final class NidsConstants {
             PiActionId.of("NidsIngress.classifier.set_code");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_SET_CLASS =
             PiActionId.of("NidsIngress.classifier.set_class");
-    public static final PiActionId NIDS_INGRESS_CLASSIFIER_COUNT_VERDICT =
-            PiActionId.of("NidsIngress.classifier.count_verdict");
-    public static final PiActionId NIDS_INGRESS_CLASSIFIER_COUNT_LOW_CONFIDENCE =
-            PiActionId.of("NidsIngress.classifier.count_low_confidence");
-    public static final PiActionId NIDS_INGRESS_REPORTS_READ_ALERTS =
-            PiActionId.of("NidsIngress.reports.read_alerts");
-    public static final PiActionId NIDS_INGRESS_REPORTS_CHOOSE_REASON =
-            PiActionId.of("NidsIngress.reports.choose_reason");
-    public static final PiActionId NIDS_INGRESS_REPORTS_READ_SOURCE_ALERTS =
-            PiActionId.of("NidsIngress.reports.read_source_alerts");
-    public static final PiActionId NIDS_INGRESS_REPORTS_CAP_ALERT =
-            PiActionId.of("NidsIngress.reports.cap_alert");
     public static final PiActionId NIDS_INGRESS_REPORTS_SET_BUDGET =
             PiActionId.of("NidsIngress.reports.set_budget");
-    public static final PiActionId NIDS_INGRESS_REPORTS_TAKE_CREDIT =
-            PiActionId.of("NidsIngress.reports.take_credit");
-    public static final PiActionId NIDS_INGRESS_REPORTS_REPORT_CURRENT =
-            PiActionId.of("NidsIngress.reports.report_current");
-    public static final PiActionId NIDS_INGRESS_REPORTS_REPORT_VICTIM =
-            PiActionId.of("NidsIngress.reports.report_victim");
-    public static final PiActionId NIDS_INGRESS_REPORTS_REFUSE_REPORT =
-            PiActionId.of("NidsIngress.reports.refuse_report");
-    public static final PiActionId NIDS_INGRESS_REPORTS_PICK_BUDGET =
-            PiActionId.of("NidsIngress.reports.pick_budget");
-    public static final PiActionId NIDS_INGRESS_REPORTS_MARK_REPORTED =
-            PiActionId.of("NidsIngress.reports.mark_reported");
-    public static final PiActionId NIDS_INGRESS_REPORTS_KEEP_ALERT_PENDING =
-            PiActionId.of("NidsIngress.reports.keep_alert_pending");
-    public static final PiActionId NIDS_INGRESS_REPORTS_COUNT_SOURCE_ALERT =
-            PiActionId.of("NidsIngress.reports.count_source_alert");
-    public static final PiActionId NIDS_INGRESS_REPORTS_WRITE_KEYS =
-            PiActionId.of("NidsIngress.reports.write_keys");
-    public static final PiActionId NIDS_INGRESS_REPORTS_WRITE_SHAPE =
-            PiActionId.of("NidsIngress.reports.write_shape");
-    public static final PiActionId NIDS_INGRESS_REPORTS_WRITE_ALERTS =
-            PiActionId.of("NidsIngress.reports.write_alerts");
-    public static final PiActionId NIDS_INGRESS_COUNT_INGRESS_PORT =
-            PiActionId.of("NidsIngress.count_ingress_port");
-    public static final PiActionId NIDS_INGRESS_DERIVE_FLOW_FEATURES =
-            PiActionId.of("NidsIngress.derive_flow_features");
-    public static final PiActionId NIDS_EGRESS_REPORT_OUT_BUILD_REPORT =
-            PiActionId.of("NidsEgress.report_out.build_report");
-    public static final PiActionId NIDS_EGRESS_COUNT_EGRESS_PORT =
-            PiActionId.of("NidsEgress.count_egress_port");
 
     // action params
     public static final PiActionParamId PORT =
