@@ -198,7 +198,10 @@ def render_java(model):
         out += ["", f"    // {section}"]
         for const, value, comment in entries:
             suffix = f" // {comment}" if comment and section == "shared values" else ""
-            out.append(f"    public static final int {const} = {value};{suffix}")
+            if -(1 << 31) <= value < (1 << 31):
+                out.append(f"    public static final int {const} = {value};{suffix}")
+            else:                                   # e.g. 32-bit hash multipliers
+                out.append(f"    public static final long {const} = {value}L;{suffix}")
     if model.layouts:
         out += ["", "    /** A field of a header the controller decodes from a packet payload. */",
                 "    public static final class HeaderField {",

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The data plane's per-source sketch, bit for bit (p4src/include/control/source_context.p4): one cell per hash of
  * the client address (sources that hash alike share a cell), each counting over a sliding window of two epochs
- * (the current and the previous one; epoch = {@code now_us >> windowLog2Us}, 32 bits):
+ * (the current and the previous one; epoch = {@code now_us >> windowLog2Us}, kept in 16 bits):
  * <ul>
  *   <li>flows the source started (16-bit counters per epoch, saturating);</li>
  *   <li>distinct server addresses and ports of those flows, as buckets of a 32-bit bitmap per epoch, with the
@@ -25,6 +25,8 @@ public final class SourceContext {
     public static final int MAX_WINDOW_LOG2_US = 32;
 
     static final int COUNTER_MAX = 0xFFFF;
+    /** Epochs are kept in 16 bits (a cell untouched for a multiple of 65,536 epochs would read as current). */
+    static final long EPOCH_MASK = 0xFFFF;
     static final int ALERTS_MAX = 0xFF;
 
     /** The four source features, in catalog order (ids 29..32). */
@@ -79,7 +81,7 @@ public final class SourceContext {
             }
             Cell c = new Cell();
             c.epoch = now;
-            if (((epoch + 1) & 0xFFFF_FFFFL) == now) {
+            if (((epoch + 1) & EPOCH_MASK) == now) {
                 c.flowsPrev = flowsCur;
                 c.hostsPrev = hostsCur;
                 c.hostsUnion = hostsCurCount;
@@ -121,7 +123,7 @@ public final class SourceContext {
     }
 
     long epochOf(long nowUs) {
-        return (nowUs >>> windowLog2Us) & 0xFFFF_FFFFL;
+        return (nowUs >>> windowLog2Us) & EPOCH_MASK;
     }
 
     private Cell viewAt(int cell, long nowUs) {

@@ -23,8 +23,9 @@ import java.util.Optional;
  *   <li>A holds K (live or closed), else B holds K: that cell. A closed cell of K ignores the packet unless it is a
  *       bare SYN (SYN without ACK), which starts a new flow there.</li>
  *   <li>Neither: a new flow takes A if A holds no live flow, else B if B holds none, else (idle timeout on) A if its
- *       flow has been idle that long, else B if idle; else the way whose flow has fewer packets, the one seen less
- *       recently on a tie, B on a full tie. A live flow replaced is reported first (EVICT / IDLE_EVICT).</li>
+ *       flow has been idle that long, else B if idle; else the way whose flow has fewer packets, the one idle for
+ *       longer on a tie, B on a full tie. A live flow replaced is reported first (EVICT / IDLE_EVICT). Idle times
+ *       are 32-bit microsecond differences, as the switch keeps them.</li>
  *   <li>A flow ends at a TCP RST or once FIN was seen both ways: END (classified by the END tree) and its cell is
  *       closed (key kept for late packets, free for others). Otherwise the packet whose count is a phase of the
  *       schedule is classified by that phase's tree (PHASE). A packet is classified once at most.</li>
@@ -155,7 +156,7 @@ public final class SwitchReference {
             if (packetsA != packetsB) {
                 chosen = packetsA < packetsB ? cellA : cellB;
             } else {
-                chosen = clock(a.flow.lastMicros()) < clock(b.flow.lastMicros()) ? cellA : cellB;
+                chosen = idleFor(a, now) > idleFor(b, now) ? cellA : cellB;
             }
         }
         if (kind == FlowEvent.Kind.IDLE_EVICT) {
@@ -168,8 +169,9 @@ public final class SwitchReference {
         return chosen;
     }
 
+    /** Microseconds since the flow's last packet, as the switch computes it from 32-bit times. */
     private long idleFor(Cell cell, long now) {
-        return (now - clock(cell.flow.lastMicros())) & DataPlaneSettings.CLOCK_MASK;
+        return (now - clock(cell.flow.firstMicros()) - cell.flow.durationMicros()) & 0xFFFF_FFFFL;
     }
 
     private Cell startFlow(int index, PacketHeaders packet, boolean bareSyn, long now) {

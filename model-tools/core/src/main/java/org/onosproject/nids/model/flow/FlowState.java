@@ -189,8 +189,14 @@ public final class FlowState {
         return serverTcpFlags;
     }
 
-    long durationMicros() {
-        return (lastMicros - firstMicros) & U32;
+    /**
+     * The later of the last IN and the last OUT packet, from the first packet, each a 32-bit microsecond difference
+     * (the switch keeps 32-bit times; for flows under 71.6 minutes this is last packet − first packet).
+     */
+    public long durationMicros() {
+        long in = (lastInMicros - firstMicros) & U32;
+        long out = outPackets == 0 ? 0 : (lastOutMicros - firstMicros) & U32;
+        return Math.max(in, out);
     }
 
     long durationInMicros() {
