@@ -35,6 +35,7 @@ def test_offline_once_alerts_the_attacker_and_no_benign_host(tmp_path):
     assert [b["src"] for b in state["blocks"]] == [common.ATTACKER_IP]
     assert state["dropped"][common.ATTACKER_IP] > 100
     assert any(line.split("] ", 1)[-1].startswith("would BLOCK #1 10.0.0.3") for line in lines)
+    common.assert_figures(state, lines)
     common.assert_torn_down(state)
 
 

@@ -7,6 +7,7 @@ import time
 
 from .. import bridgelab
 from .. import modelcli
+from ..lab import labels as labels_mod
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
 from . import policy as policy_mod
@@ -57,6 +58,26 @@ class OfflineRun:
         self.story.say(f"round {number}: captured {os.path.relpath(pcap, ROOT)}; classifying it with "
                        f"nids-model simulate")
         self.report(classify(pcap, self.model_path, self.java_home))
+        self.figures(number, pcap)
+
+    def figures(self, number, pcap):
+        """The round's figures (issue 12): nids-model eval on its capture and attack windows, decided by the app's
+        detection module under the demo's block policy."""
+        labels = os.path.join(WORK_DIR, f"round{number}-labels.csv")
+        labels_mod.write(labels, self.scenario.windows)
+        self.scenario.windows = []
+        policy = os.path.join(WORK_DIR, "policy.json")
+        with open(policy, "w") as f:
+            json.dump(self.book.policy.component_config(), f)
+        self.story.say(f"round {number}: figures (nids-model eval --pcap {os.path.relpath(pcap, ROOT)} --labels "
+                       f"{os.path.relpath(labels, ROOT)} --policy {os.path.relpath(policy, ROOT)}):")
+        figures = os.path.join(WORK_DIR, f"round{number}-figures.json")
+        report = modelcli.evaluate(self.model_path, pcap, labels, policy, json_out=figures, java_home=self.java_home)
+        with open(figures) as f:
+            self.state.setdefault("figures", {})[number] = json.load(f)
+        for line in report.splitlines():
+            if line.strip():
+                self.story.say("  " + line)
 
     def report(self, simulation):
         """Alerts in the order the switch would raise them (time of each flow's first attack verdict)."""

@@ -107,6 +107,16 @@ final class LiveEvaluation {
             this.endMicros = endMicros;
             this.reason = reason;
         }
+
+        /** Whether one of {@code blocks} drops {@code source}'s packets at {@code micros}. */
+        static boolean any(List<Block> blocks, int source, long micros) {
+            for (Block block : blocks) {
+                if (block.source == source && micros >= block.startMicros && micros < block.endMicros) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     /** Ground truth and outcome of one flow. */

@@ -3,6 +3,8 @@ package org.onosproject.nids.model.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.dataplane.DataPlaneSettings;
@@ -14,12 +16,17 @@ import org.onosproject.nids.model.eval.Verdict;
 import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
 
+
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,14 +38,10 @@ import java.util.Set;
  */
 final class PcapEvalCommand {
 
-    static final Set<String> VALUED_OPTIONS = Set.of("--model", "--pcap", "--labels", "--block-min-severity",
-            "--block-min-alerts", "--block-ttl", "--incident-gap", "--alert-threshold", "--alert-cap");
+    static final Set<String> VALUED_OPTIONS = Set.of("--model", "--pcap", "--labels", "--policy", "--online",
+            "--alert-threshold", "--alert-cap", "--json-out");
     static final Set<String> FLAGS = Set.of("--json");
 
-    static final String DEFAULT_MIN_SEVERITY = "MEDIUM";
-    static final int DEFAULT_MIN_ALERTS = 5;
-    static final int DEFAULT_TTL_SECONDS = 600;
-    static final int DEFAULT_INCIDENT_GAP_SECONDS = 60;
     private static final long PROGRESS_PACKETS = 500_000;
 
     private final FeatureCatalog catalog;
@@ -56,11 +59,9 @@ final class PcapEvalCommand {
         Path modelFile = options.existingFile("--model");
         Path pcapFile = options.existingFile("--pcap");
         Path labelsFile = options.existingFile("--labels");
-        String minSeverity = options.value("--block-min-severity").orElse(DEFAULT_MIN_SEVERITY);
-        InterimAlertPolicy.severityIndex(minSeverity);
-        int minAlerts = options.integer("--block-min-alerts", 1).orElse(DEFAULT_MIN_ALERTS);
-        int ttl = options.integer("--block-ttl", 0).orElse(DEFAULT_TTL_SECONDS);
-        int gap = options.integer("--incident-gap", 1).orElse(DEFAULT_INCIDENT_GAP_SECONDS);
+        DetectionPolicy detectionPolicy = options.value("--policy")
+                .map(file -> SimulateCommand.readPolicy(Arguments.existingFile(Paths.get(file))))
+                .orElse(AppDetectionPolicy.AUTO_BLOCKING);
         ModelBundle bundle = BundleFiles.read(modelFile, catalog);
         AttackWindows windows = AttackWindows.read(labelsFile);
         int threshold = options.fraction("--alert-threshold").map(f -> (int) Math.round(f * 1000))
@@ -68,18 +69,40 @@ final class PcapEvalCommand {
         int alertCap = options.integer("--alert-cap", 0).orElse(0);
 
         progress.say("evaluating " + modelFile.getFileName() + " on " + pcapFile + " (" + windows + ")");
-        // Pass 1 alerts only: every attack meets the detector on its own, every benign flow is seen.
-        SwitchEvalDetector alone = new SwitchEvalDetector(bundle, catalog, threshold, alertCap);
-        LiveEvaluation detection = replay(pcapFile, windows, alone, new InterimAlertPolicy("NONE", minAlerts, ttl,
-                gap), "alerts only");
-        // Pass 2 with the auto-block policy: blocked sources' packets are dropped, as at their edge switch.
-        InterimAlertPolicy policy = new InterimAlertPolicy(minSeverity, minAlerts, ttl, gap);
-        LiveEvaluation blocking = replay(pcapFile, windows,
-                new SwitchEvalDetector(bundle, catalog, threshold, alertCap), policy, "with blocks");
-        Report report = new Report(bundle, pcapFile, labelsFile, String.format(Locale.ROOT,
-                "alerts at leaf confidence >= %.3f%s; %s", threshold / 1000.0,
-                alertCap == 0 ? "" : ", at most " + alertCap + " per source and epoch", policy.describe()),
-                detection, blocking, alone.lowConfidence());
+        Report report;
+        if (options.value("--online").isPresent()) {
+            // What the fabric and the app did (their alerts and blocks over REST), scored on a capture of it.
+            Path onlineFile = options.existingFile("--online");
+            OnlineRecord online = OnlineRecord.read(onlineFile);
+            LiveEvaluation detection = replay(pcapFile, windows, online.detector(), online.policy(false),
+                    "online alerts");
+            LiveEvaluation blocking = replay(pcapFile, windows, online.detector(), online.policy(true),
+                    "online blocks");
+            report = new Report(bundle, pcapFile, labelsFile, "online: " + online.alertCount() + " alerts and "
+                    + blocking.blocks().size() + " blocks of the app (" + onlineFile.getFileName() + ")",
+                    detection, blocking, Map.of());
+        } else {
+            // Pass 1 alerts only: every attack meets the detector on its own, every benign flow is seen.
+            SwitchEvalDetector alone = new SwitchEvalDetector(bundle, catalog, threshold, alertCap);
+            LiveEvaluation detection = replay(pcapFile, windows, alone, AppDetectionPolicy.alertsOnly(
+                    detectionPolicy), "alerts only");
+            // Pass 2 with the auto-block policy: blocked sources' packets are dropped, as at their edge switch.
+            AppDetectionPolicy policy = new AppDetectionPolicy(detectionPolicy);
+            LiveEvaluation blocking = replay(pcapFile, windows,
+                    new SwitchEvalDetector(bundle, catalog, threshold, alertCap), policy, "with blocks");
+            report = new Report(bundle, pcapFile, labelsFile, String.format(Locale.ROOT,
+                    "alerts at leaf confidence >= %.3f%s; %s", threshold / 1000.0,
+                    alertCap == 0 ? "" : ", at most " + alertCap + " per source and epoch", policy.describe()),
+                    detection, blocking, alone.lowConfidence());
+        }
+        Optional<String> jsonOut = options.value("--json-out");
+        if (jsonOut.isPresent()) {
+            try {
+                Files.writeString(Paths.get(jsonOut.get()), report.json() + "\n");
+            } catch (IOException e) {
+                throw new ModelException("eval: cannot write " + jsonOut.get() + ": " + e.getMessage());
+            }
+        }
         if (options.flag("--json")) {
             out.println(report.json());
         } else {

@@ -1,5 +1,6 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.detection.DetectionPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 
@@ -51,7 +52,7 @@ final class ThresholdTuning {
         // Threshold 0: every attack verdict is confident, so each flow records its highest confidence.
         LiveEvaluation replay = new LiveEvaluation(windows,
                 new PcapEvalCommand.SwitchEvalDetector(bundle, catalog, 0, 0),
-                new InterimAlertPolicy("NONE", 1, 0, 60));
+                AppDetectionPolicy.alertsOnly(DetectionPolicy.DEFAULT));
         PacketDecoder.forEachPacket(pcap, new java.util.EnumMap<>(PacketDecoder.Skip.class),
                 (packet, frame) -> replay.accept(packet));
         replay.finish();

@@ -3,12 +3,14 @@ package org.onosproject.nids.model.cli;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.onosproject.nids.detection.DetectionPolicy;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.flow.PacketHeaders;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -47,6 +49,14 @@ public class LiveEvaluationTest {
         }
     }
 
+    /** The app's detection module with automatic blocking on a source's n-th MEDIUM-or-above alert, for 600 s. */
+    private static AppDetectionPolicy blockingAfter(int alerts) {
+        return new AppDetectionPolicy(DetectionPolicy.fromProperties(Map.of(
+                DetectionPolicy.AUTO_BLOCK_MIN_SEVERITY, "MEDIUM",
+                DetectionPolicy.AUTO_BLOCK_MIN_ALERTS, Integer.toString(alerts),
+                DetectionPolicy.BLOCK_TTL_SECONDS, "600")));
+    }
+
     private static PacketHeaders syn(long micros, int source, int sourcePort, int port) {
         return PacketHeaders.tcp(T0 + micros, source, SERVER, sourcePort, port, 60, 64, 0x02, 64240);
     }
@@ -58,7 +68,7 @@ public class LiveEvaluationTest {
 
     @Test
     public void attackFlowsAreThoseOfItsSourceInItsWindowAndBlocksCoverTheRest() {
-        InterimAlertPolicy policy = new InterimAlertPolicy("MEDIUM", 3, 600, 60);
+        AppDetectionPolicy policy = blockingAfter(3);
         LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 2_000_000), new PortDetector(), policy);
         // Before the window: the attacker's flow is benign (and alerted: a false alert).
         evaluation.accept(syn(0, ATTACKER, 30000, 22));
@@ -88,7 +98,7 @@ public class LiveEvaluationTest {
 
     @Test
     public void aBenignHostReachingTheBlockThresholdIsReported() {
-        InterimAlertPolicy policy = new InterimAlertPolicy("MEDIUM", 2, 600, 60);
+        AppDetectionPolicy policy = blockingAfter(2);
         LiveEvaluation evaluation = new LiveEvaluation(scanWindow(50_000_000, 60_000_000), new PortDetector(), policy);
         evaluation.accept(syn(0, CLIENT, 50001, 4444));
         evaluation.accept(syn(100_000, CLIENT, 50002, 4444));
@@ -106,7 +116,7 @@ public class LiveEvaluationTest {
 
     @Test
     public void withAutoBlockOffNothingIsDroppedAndTimeToAlertCountsFromTheFirstAttackPacket() {
-        InterimAlertPolicy off = new InterimAlertPolicy("NONE", 1, 600, 60);
+        AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());
         LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 9_000_000), new PortDetector(), off);
         evaluation.accept(syn(2_000_000, ATTACKER, 40000, 2000));   // not alerted (port >= 1000)
         evaluation.accept(syn(2_750_000, ATTACKER, 40001, 22));     // alerted 0.75 s after the first packet
@@ -120,8 +130,45 @@ public class LiveEvaluationTest {
     }
 
     @Test
+    public void onlineAlertsAndBlocksAsTheAppAnsweredAreScoredOnTheCapture() throws Exception {
+        Path file = folder.newFile("online.json").toPath();
+        long alertMillis = (T0 + 1_501_000) / 1000;
+        long blockMillis = (T0 + 1_515_000) / 1000;
+        Files.writeString(file, "{\"alerts\": [{\"id\": 1, \"class\": \"Scan\", \"firstSeenMillis\": " + alertMillis
+                + ", \"flow\": {\"clientIp\": \"10.0.0.3\", \"clientPort\": 40000, \"serverIp\": \"10.0.0.2\","
+                + " \"serverPort\": 100, \"protocol\": 6}}],"
+                + " \"blocks\": [{\"id\": \"1\", \"src\": \"10.0.0.3\", \"createdAt\": " + blockMillis
+                + ", \"expiresAt\": null, \"reason\": \"auto\"}]}");
+        OnlineRecord online = OnlineRecord.read(file);
+        AttackWindows windows = scanWindow(1_000_000, 2_000_000);
+        LiveEvaluation alerts = new LiveEvaluation(windows, online.detector(), online.policy(false));
+        LiveEvaluation blocks = new LiveEvaluation(windows, OnlineRecord.read(file).detector(), online.policy(true));
+        for (LiveEvaluation evaluation : List.of(alerts, blocks)) {
+            for (int i = 0; i < 10; i++) {
+                evaluation.accept(syn(1_500_000 + i * 10_000, ATTACKER, 40000 + i, 100 + i));
+            }
+            evaluation.finish();
+        }
+        assertEquals(1, alerts.attacks().get(0).alerted);
+        assertEquals(0.1, alerts.attacks().get(0).detectedShare(), 1e-9);
+        assertEquals(0.001, alerts.attacks().get(0).secondsToAlert(), 1e-9);
+        // The block drops the probes from 1.52 s on (8 of them); the probe at 1.51 s got through unalerted.
+        assertEquals(8, blocks.attacks().get(0).covered);
+        assertEquals(0.9, blocks.attacks().get(0).detectedShare(), 1e-9);
+        assertTrue(blocks.benign().hostsBlocked.isEmpty());
+
+        Files.writeString(file, "{\"alerts\": []}");
+        try {
+            OnlineRecord.read(file);
+            fail("accepted a record without blocks");
+        } catch (ModelException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("expected {\"alerts\""));
+        }
+    }
+
+    @Test
     public void aNewConnectionOnAnEndedFiveTupleIsANewFlow() {
-        InterimAlertPolicy off = new InterimAlertPolicy("NONE", 1, 600, 60);
+        AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());
         LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 9_000_000), new PortDetector(), off);
         evaluation.accept(syn(0, CLIENT, 50000, 80));
         evaluation.accept(PacketHeaders.tcp(T0 + 100, SERVER, CLIENT, 80, 50000, 40, 64, 0x14, 0));  // RST
