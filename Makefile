@@ -10,8 +10,9 @@ P4_OUT       := pipeconf/src/main/resources/p4c-out/bmv2
 P4C_FLAGS    := --arch v1model --std p4-16 -I p4src/include
 CONSTANTS_JAVA := pipeconf/src/main/java/org/onosproject/nids/pipeconf/NidsConstants.java
 CONSTANTS_PY   := util/nids_constants.py
+CAPACITY_JSON  := model-tools/core/src/main/resources/org/onosproject/nids/model/capacity/capacity.json
 CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json \
-                  --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY)
+                  --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY) --capacity $(CAPACITY_JSON)
 
 .PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
         bench-model bench-rollout bench-alerts bench bench-quick stack clean
@@ -55,7 +56,7 @@ p4-check: ## fail if the committed P4 outputs differ from what p4c makes from p4
 p4-test: ## P4 data-plane tests on BMv2 over P4Runtime (needs root + simple_switch_grpc)
 	python3 util/run_tests.py --only p4-dataplane
 
-constants: ## regenerate the Java and Python constants from the committed P4Info
+constants: ## regenerate the Java and Python constants and model-tools' capacity.json from the committed P4Info
 	$(VENV_PY) util/p4constants.py $(CONSTANTS_ARGS)
 
 constants-check: ## fail if the generated constants are stale

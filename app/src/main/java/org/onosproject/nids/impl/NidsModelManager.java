@@ -170,7 +170,7 @@ public class NidsModelManager implements NidsModelService {
     @Activate
     protected void activate(ComponentContext context) {
         appId = coreService.registerApplication(APP_NAME);
-        capacity = NidsPipelineCapacity.packaged();
+        capacity = NidsPipelineCapacity.fromP4Info();
         planner = new ModelRulePlanner(appId);
         writer = new FlowRuleWriter(flowRuleService);
         componentConfigService.registerProperties(getClass());

@@ -54,7 +54,7 @@ final class ImplTestModels {
 
     /** The capacities of the pipeline this build packages (from its P4Info). */
     static PipelineCapacity capacity() {
-        return NidsPipelineCapacity.packaged();
+        return NidsPipelineCapacity.fromP4Info();
     }
 
     /** A builder holding the packaged pipeline's numbers, to make a bundle for some other pipeline. */

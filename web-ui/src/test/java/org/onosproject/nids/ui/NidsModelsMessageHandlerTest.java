@@ -79,7 +79,7 @@ public class NidsModelsMessageHandlerTest {
 
     private static ModelBundle bundle(DecisionTree tree, String name, String createdAt) {
         FeatureCatalog catalog = FeatureCatalog.standard();
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, NidsPipelineCapacity.packaged());
+        CompiledModel compiled = ModelCompiler.compile(tree, catalog, NidsPipelineCapacity.fromP4Info());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Label")
                 .binary(true).algorithm("j48").rows(100).trainRows(70).testRows(30).build();
         return new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name, createdAt, training, tree,

@@ -1,5 +1,6 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 
@@ -56,13 +57,13 @@ public final class NidsModelCli {
                     new FeaturesCommand(catalog, out).run(options);
                     break;
                 case "train":
-                    new TrainCommand(catalog, PipelineCapacities.packagedPipeline(), out, err).run(options);
+                    new TrainCommand(catalog, PipelineCapacity.packaged(), out, err).run(options);
                     break;
                 case "eval":
                     new EvalCommand(catalog, out, err).run(options);
                     break;
                 case "cost":
-                    new CostCommand(catalog, PipelineCapacities.packagedPipeline(), out).run(options);
+                    new CostCommand(catalog, PipelineCapacity.packaged(), out).run(options);
                     break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);

@@ -13,10 +13,10 @@ import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.ModelCompiler;
 import org.onosproject.nids.model.data.LabeledFlows;
 import org.onosproject.nids.model.eval.Evaluation;
-import org.onosproject.nids.model.eval.TableSemanticsClassifier;
+import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.FeatureImportance;
-import org.onosproject.nids.model.tree.TreeShaper;
+import org.onosproject.nids.model.train.TreeShaper;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -9,8 +9,6 @@ import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.ModelCompiler;
 import org.onosproject.nids.model.tree.DecisionTree;
-import org.onosproject.nids.model.tree.TreeShaper;
-import org.onosproject.nids.model.data.LabeledFlows;
 
 import java.io.InputStream;
 import java.util.List;
@@ -22,8 +20,6 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
-import static org.onosproject.nids.model.TestTrees.PROTOCOL;
-import static org.onosproject.nids.model.TestTrees.row;
 
 /** Stage 4: compiled model → bundle, and back. */
 public class ModelBundleCodecTest {
@@ -34,8 +30,7 @@ public class ModelBundleCodecTest {
 
     static ModelBundle sampleBundle() {
         FeatureCatalog catalog = FeatureCatalog.standard();
-        DecisionTree tree = TreeShaper.recount(TestTrees.sample(), new LabeledFlows(TestTrees.BINARY,
-                new long[][]{row(PROTOCOL, 6), row(PROTOCOL, 17)}, new int[]{0, 1}));
+        DecisionTree tree = TestTrees.sampleWithCounts();
         CompiledModel compiled = ModelCompiler.compile(tree, catalog, TestTrees.capacity().build());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Attack")
                 .binary(true).algorithm("j48").parameters(Map.of("min_leaf", "2")).rows(2).trainRows(2)

@@ -1,6 +1,10 @@
-package org.onosproject.nids.model.tree;
+package org.onosproject.nids.model.train;
 
 import org.onosproject.nids.model.data.LabeledFlows;
+import org.onosproject.nids.model.tree.DecisionTree;
+import org.onosproject.nids.model.tree.LeafNode;
+import org.onosproject.nids.model.tree.SplitNode;
+import org.onosproject.nids.model.tree.TreeNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -89,9 +93,9 @@ public final class TreeShaper {
         TreeNode greater = merge(split.greater());
         if (lessOrEqual.isLeaf() && greater.isLeaf()
                 && ((LeafNode) lessOrEqual).classId() == ((LeafNode) greater).classId()) {
-            return new LeafNode(((LeafNode) lessOrEqual).classId(), split.countsView());
+            return new LeafNode(((LeafNode) lessOrEqual).classId(), split.counts());
         }
-        return new SplitNode(split.featureId(), split.threshold(), lessOrEqual, greater, split.countsView());
+        return new SplitNode(split.featureId(), split.threshold(), lessOrEqual, greater, split.counts());
     }
 
     /**
@@ -115,7 +119,7 @@ public final class TreeShaper {
         SplitNode split = (SplitNode) node;
         return new SplitNode(split.featureId(), split.threshold(),
                 cutAtDepth(split.lessOrEqual(), depth + 1, maxDepth),
-                cutAtDepth(split.greater(), depth + 1, maxDepth), split.countsView());
+                cutAtDepth(split.greater(), depth + 1, maxDepth), split.counts());
     }
 
     /**
@@ -148,14 +152,14 @@ public final class TreeShaper {
         requireCounts(node);
         int preOrderIndex = weakest.nextPreOrderIndex++;
         if (node.isLeaf()) {
-            return new long[]{1, node.total() - node.countsView()[((LeafNode) node).classId()]};
+            return new long[]{1, node.total() - node.counts()[((LeafNode) node).classId()]};
         }
         SplitNode split = (SplitNode) node;
         long[] lessOrEqual = findWeakestLink(split.lessOrEqual(), weakest);
         long[] greater = findWeakestLink(split.greater(), weakest);
         long leaves = lessOrEqual[0] + greater[0];
         long errorsAsSubtree = lessOrEqual[1] + greater[1];
-        long errorsAsLeaf = node.total() - node.countsView()[node.majorityClass()];
+        long errorsAsLeaf = node.total() - node.counts()[node.majorityClass()];
         double cost = (double) (errorsAsLeaf - errorsAsSubtree) / (leaves - 1);
         if (cost < weakest.cost || (cost == weakest.cost && preOrderIndex < weakest.preOrderIndex)) {
             weakest.cost = cost;
@@ -176,7 +180,7 @@ public final class TreeShaper {
     private static TreeNode collapse(TreeNode node) {
         requireCounts(node);
         int classId = node.total() > 0 ? node.majorityClass() : firstLeafClass(node);
-        return new LeafNode(classId, node.countsView());
+        return new LeafNode(classId, node.counts());
     }
 
     private static int firstLeafClass(TreeNode node) {
@@ -199,7 +203,7 @@ public final class TreeShaper {
         if (lessOrEqual == split.lessOrEqual() && greater == split.greater()) {
             return node;
         }
-        return new SplitNode(split.featureId(), split.threshold(), lessOrEqual, greater, split.countsView());
+        return new SplitNode(split.featureId(), split.threshold(), lessOrEqual, greater, split.counts());
     }
 
     private static void requireCounts(TreeNode node) {

@@ -1,10 +1,7 @@
-package org.onosproject.nids.model.eval;
+package org.onosproject.nids.model.compiler;
 
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
-import org.onosproject.nids.model.compiler.DecisionEntry;
-import org.onosproject.nids.model.compiler.FeatureTableEntry;
 
 import java.util.ArrayList;
 import java.util.Comparator;

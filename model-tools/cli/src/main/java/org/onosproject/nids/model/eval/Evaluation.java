@@ -1,5 +1,7 @@
 package org.onosproject.nids.model.eval;
 
+import org.onosproject.nids.model.compiler.Classification;
+import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
 import org.onosproject.nids.model.data.LabeledFlows;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;

@@ -3,9 +3,11 @@ package org.onosproject.nids.model.eval;
 import org.junit.Test;
 import org.onosproject.nids.model.TestTrees;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.compiler.Classification;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.DecisionEntry;
 import org.onosproject.nids.model.compiler.ModelCompiler;
+import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
 import org.onosproject.nids.model.data.LabeledFlows;
 import org.onosproject.nids.model.tree.DecisionTree;
 

@@ -1,4 +1,4 @@
-package org.onosproject.nids.model.eval;
+package org.onosproject.nids.model.compiler;
 
 /** A classifier's answer for one flow: class id and leaf id (leaf 0: no decision entry matched → benign). */
 public final class Classification {

@@ -1,8 +1,10 @@
-package org.onosproject.nids.model.tree;
+package org.onosproject.nids.model.train;
 
 import org.junit.Test;
 import org.onosproject.nids.model.TestTrees;
 import org.onosproject.nids.model.data.LabeledFlows;
+import org.onosproject.nids.model.tree.DecisionTree;
+import org.onosproject.nids.model.tree.SplitNode;
 
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;

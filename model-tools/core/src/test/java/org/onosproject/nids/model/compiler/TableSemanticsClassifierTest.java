@@ -1,15 +1,9 @@
-package org.onosproject.nids.model.eval;
+package org.onosproject.nids.model.compiler;
 
 import org.junit.Test;
 import org.onosproject.nids.model.TestTrees;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CodeRange;
-import org.onosproject.nids.model.compiler.CompiledModel;
-import org.onosproject.nids.model.compiler.DecisionEntry;
-import org.onosproject.nids.model.compiler.FeatureTableEntry;
-import org.onosproject.nids.model.compiler.IntervalPartition;
-import org.onosproject.nids.model.compiler.SlotAssignment;
 
 import java.util.List;
 import java.util.Map;
