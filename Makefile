@@ -73,9 +73,9 @@ bench-rollout: ## time a <=256-leaf model's rollout to 4 BMv2 switches (root, re
 	NIDS_FABRIC_LEAVES=3 .venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_rollout.py
 
 bench-alerts: ## first malicious packet -> alert over REST (100 flows, BMv2 fabric) and the app's report decode rate
-	mvn -B -q -o -pl app -am test -Dtest=ReportPipelineBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
+	mvn -B -q -o -pl app/app -am test -Dtest=ReportPipelineBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
 	    -DfailIfNoTests=false
-	@grep -h '^bench-alerts:' app/target/surefire-reports/*ReportPipelineBenchmark-output.txt
+	@grep -h '^bench-alerts:' app/app/target/surefire-reports/*ReportPipelineBenchmark-output.txt
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	.venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_alerts.py
 

@@ -16,6 +16,7 @@ import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
 import org.onosproject.nids.model.bundle.TrainingSummary;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.ModelCompiler;
@@ -23,7 +24,6 @@ import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;
 import org.onosproject.nids.model.tree.SplitNode;
 import org.onosproject.nids.model.tree.TreeNode;
-import org.onosproject.nids.pipeconf.NidsPipelineCapacity;
 
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
@@ -79,7 +79,7 @@ public class NidsModelsMessageHandlerTest {
 
     private static ModelBundle bundle(DecisionTree tree, String name, String createdAt) {
         FeatureCatalog catalog = FeatureCatalog.standard();
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, NidsPipelineCapacity.fromP4Info());
+        CompiledModel compiled = ModelCompiler.compile(tree, catalog, PipelineCapacity.packaged());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Label")
                 .binary(true).algorithm("j48").rows(100).trainRows(70).testRows(30).build();
         return new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name, createdAt, training, tree,
