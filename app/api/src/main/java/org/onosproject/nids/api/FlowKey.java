@@ -6,6 +6,7 @@ package org.onosproject.nids.api;
 
 import com.google.common.base.MoreObjects;
 import org.onlab.packet.Ip4Address;
+import org.onosproject.nids.detection.AutoBlock;
 
 import java.util.Objects;
 
@@ -92,7 +93,7 @@ public final class FlowKey {
      * @return {@code 10.0.0.1:51512 > 10.0.0.2:80 proto 6}, as the CLI prints it and block reasons name it
      */
     public String describe() {
-        return clientIp + ":" + clientPort + " > " + serverIp + ":" + serverPort + " proto " + protocol;
+        return AutoBlock.describeFlow(clientIp.toString(), clientPort, serverIp.toString(), serverPort, protocol);
     }
 
     @Override

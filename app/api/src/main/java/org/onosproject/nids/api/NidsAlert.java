@@ -8,6 +8,7 @@ import com.google.common.base.MoreObjects;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.onosproject.net.DeviceId;
+import org.onosproject.nids.detection.AlertSeverity;
 
 import java.util.List;
 import java.util.Map;

@@ -5,6 +5,7 @@
 package org.onosproject.nids.api;
 
 import org.onosproject.event.ListenerService;
+import org.onosproject.nids.detection.BlockPolicy;
 
 import java.util.List;
 import java.util.Optional;

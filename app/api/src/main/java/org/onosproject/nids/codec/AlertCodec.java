@@ -10,11 +10,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.net.DeviceId;
-import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.tree.Condition;
 
 import java.time.Instant;

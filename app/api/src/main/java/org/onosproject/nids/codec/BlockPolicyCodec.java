@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
-import org.onosproject.nids.api.BlockPolicy;
+import org.onosproject.nids.detection.BlockPolicy;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 

@@ -8,7 +8,6 @@ import com.google.common.collect.ImmutableMap;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.nids.api.AlertStats;
 import org.onosproject.nids.api.BlockIntent;
-import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.DeviceView;
@@ -19,6 +18,7 @@ import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.Map;

@@ -7,10 +7,11 @@ package org.onosproject.nids.codec;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
-import org.onosproject.nids.api.AlertSeverity;
+import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.tree.Condition;
 
 import java.util.LinkedHashMap;

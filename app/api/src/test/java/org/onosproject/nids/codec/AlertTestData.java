@@ -9,7 +9,6 @@ import org.onlab.packet.Ip4Address;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.nids.api.AlertQuery;
-import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowKey;
@@ -19,6 +18,7 @@ import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.tree.Condition;
 

@@ -7,11 +7,11 @@ package org.onosproject.nids.rest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.Consumes;

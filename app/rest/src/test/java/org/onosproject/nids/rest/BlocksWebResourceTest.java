@@ -9,14 +9,14 @@ import org.easymock.Capture;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
-import org.onlab.packet.Ip4Prefix;
 import org.onosproject.net.DeviceId;
-import org.onosproject.nids.api.AlertSeverity;
-import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.nids.detection.BlockPolicy;
+import org.onosproject.nids.detection.Ipv4Cidr;
 
 import javax.ws.rs.client.Entity;
 import javax.ws.rs.core.MediaType;
@@ -52,7 +52,7 @@ public class BlocksWebResourceTest extends NidsResourceTest {
     public void listsTheBlocks() throws Exception {
         expect(blocks.blocks()).andReturn(List.of(block("2", "10.0.0.3"), block("1", "10.0.0.1"))).times(2);
         expect(blocks.policy()).andReturn(new BlockPolicy(AlertSeverity.HIGH, 600,
-                                                          List.of(Ip4Prefix.valueOf("10.0.0.0/30")), 100)).times(2);
+                                                          List.of(Ipv4Cidr.parse("10.0.0.0/30")), 100)).times(2);
         replay(blocks);
         JsonNode list = json(target("blocks").request().get(), 200).get("blocks");
         assertEquals(2, list.size());

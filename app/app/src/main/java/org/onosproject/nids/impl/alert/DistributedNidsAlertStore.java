@@ -6,12 +6,12 @@ package org.onosproject.nids.impl.alert;
 
 import com.google.common.collect.ImmutableList;
 import org.onlab.util.KryoNamespace;
-import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
+import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.tree.Condition;
 import org.onosproject.store.AbstractStore;
 import org.onosproject.store.serializers.KryoNamespaces;

@@ -10,7 +10,6 @@ import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.AlertQuery;
-import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowRecord;
@@ -20,6 +19,8 @@ import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsModelService;
+import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.nids.detection.SeverityPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.compiler.CompiledModel;
@@ -85,7 +86,7 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
     private volatile long dedupWindowMillis = ALERT_DEDUP_WINDOW_SECONDS_DEFAULT * 1000L;
     /** The store keeps at most this many alerts. */
     private volatile int maxAlerts = MAX_ALERTS_DEFAULT;
-    private volatile AlertSeverityPolicy severities = AlertSeverityPolicy.DEFAULT;
+    private volatile SeverityPolicy severities = SeverityPolicy.DEFAULT;
 
     private final FeatureCatalog catalog = FeatureCatalog.standard();
     private final NidsAlertStoreDelegate delegate = this::post;
@@ -131,7 +132,7 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
         maxAlerts = Math.max(1, Tools.getIntegerProperty(properties, MAX_ALERTS, MAX_ALERTS_DEFAULT));
         String spec = Tools.get(properties, ALERT_SEVERITIES);
         try {
-            severities = AlertSeverityPolicy.parse(spec);
+            severities = SeverityPolicy.parse(spec);
         } catch (IllegalArgumentException e) {
             log.warn("Ignoring {}={}: {}", ALERT_SEVERITIES, spec, e.getMessage());
         }

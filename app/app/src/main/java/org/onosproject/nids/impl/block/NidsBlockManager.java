@@ -6,7 +6,6 @@ package org.onosproject.nids.impl.block;
 
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.Ip4Address;
-import org.onlab.packet.Ip4Prefix;
 import org.onlab.packet.IpAddress;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
@@ -31,7 +30,6 @@ import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
-import org.onosproject.nids.api.BlockPolicy;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsAlert;
@@ -44,6 +42,11 @@ import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsBlockListener;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.detection.AutoBlock;
+import org.onosproject.nids.detection.BlockDecision;
+import org.onosproject.nids.detection.BlockPolicy;
+import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.detection.Ipv4Cidr;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -65,10 +68,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
-import java.util.function.UnaryOperator;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.onlab.util.Tools.groupedThreads;
@@ -207,24 +208,17 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
         Dictionary<?, ?> properties = context.getProperties();
         BlockPolicy next = policy;
-        next = read(properties, AUTO_BLOCK_MIN_SEVERITY, next,
-                    text -> policy -> policy.withAutoBlockMinSeverity(BlockPolicy.parseSeverity(text)));
-        next = read(properties, AUTO_BLOCK_MIN_ALERTS, next, text -> policy -> policy.withAutoBlockMinAlerts(
-                BlockPolicy.parseInt(AUTO_BLOCK_MIN_ALERTS, text, 1)));
-        next = read(properties, BLOCK_TTL_SECONDS, next,
-                    text -> policy -> policy.withTtlSeconds(BlockPolicy.parseInt(BLOCK_TTL_SECONDS, text, 0)));
-        next = read(properties, BLOCK_ALLOWLIST, next,
-                    text -> policy -> policy.withAllowlist(BlockPolicy.parseAllowlist(text)));
-        next = read(properties, MAX_BLOCKS, next,
-                    text -> policy -> policy.withMaxBlocks(BlockPolicy.parseInt(MAX_BLOCKS, text, 1)));
+        for (String name : List.of(AUTO_BLOCK_MIN_SEVERITY, AUTO_BLOCK_MIN_ALERTS, BLOCK_TTL_SECONDS, BLOCK_ALLOWLIST,
+                                   MAX_BLOCKS)) {
+            next = read(properties, name, next);
+        }
         if (!next.equals(policy)) {
             log.info("Blocking policy {}", next);
         }
         policy = next;
     }
 
-    private BlockPolicy read(Dictionary<?, ?> properties, String name, BlockPolicy current,
-                             Function<String, UnaryOperator<BlockPolicy>> change) {
+    private BlockPolicy read(Dictionary<?, ?> properties, String name, BlockPolicy current) {
         Object raw = properties.get(name);
         if (raw == null) {
             return current;
@@ -232,7 +226,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         // An empty string is a value here (an empty allowlist), so Tools.get's null-for-empty is not used.
         String text = raw.toString().strip();
         try {
-            return change.apply(text).apply(current);
+            return DetectionPolicy.withProperty(current, name, text);
         } catch (IllegalArgumentException e) {
             log.warn("Ignoring {}=\"{}\": {}; keeping the previous value", name, text, e.getMessage());
             return current;
@@ -251,7 +245,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         checkNotNull(request, "request");
         BlockPolicy current = policy;
         Ip4Address src = request.src();
-        Optional<Ip4Prefix> allowed = current.allowlisted(src);
+        Optional<Ipv4Cidr> allowed = current.allowlisted(src.toInt());
         if (allowed.isPresent()) {
             throw new NidsException(CONFLICT, src + " is allowlisted (" + allowed.get() + " in " + BLOCK_ALLOWLIST
                     + "): never blocked");
@@ -281,9 +275,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     }
 
     private static String defaultReason(BlockOrigin origin, Optional<NidsAlert> alert) {
-        return alert.map(a -> (origin == BlockOrigin.AUTO ? "auto-block: " : "")
-                + a.severity() + " " + a.className() + " alert " + a.id() + " ("
-                + a.flowKey().describe() + ")")
+        return alert.map(a -> AutoBlock.reason(origin == BlockOrigin.AUTO, a.severity(), a.className(), a.id(),
+                                               a.flowKey().describe()))
                 .orElse(origin == BlockOrigin.AUTO ? "auto-block" : "blocked by an operator");
     }
 
@@ -370,7 +363,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private void removeAllowlisted() {
         BlockPolicy current = policy;
         for (NidsBlock block : store.blocks()) {
-            if (current.allowlisted(block.src()).isPresent()) {
+            if (current.allowlisted(block.src().toInt()).isPresent()) {
                 remove(block.id(), RemovalReason.ALLOWLISTED);
             }
         }
@@ -387,22 +380,50 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
     }
 
-    /** Blocks an alert's client, or links the alert to the block already stopping that client. */
+    /**
+     * Blocks an alert's client, or links the alert to the block already stopping that client, as the detection
+     * policy's automatic-blocking rule decides.
+     */
     void autoBlock(NidsAlert alert) {
         Ip4Address src = alert.flowKey().clientIp();
         BlockPolicy current = policy;
-        if (!current.autoBlocks(alert.severity()) || current.allowlisted(src).isPresent()) {
-            return;
-        }
-        Optional<NidsBlock> existing = store.blockOf(src, BlockScope.ALL);
-        if (existing.isPresent()) {
-            if (!alert.blockId().equals(Optional.of(existing.get().id()))) {
-                linkAlert(alert.id(), existing.get().id());
+        BlockDecision decision = AutoBlock.decide(current, alert.severity(), src.toInt(),
+                                                  new AutoBlock.SourceState() {
+            @Override
+            public Optional<String> activeBlock() {
+                return store.blockOf(src, BlockScope.ALL).map(NidsBlock::id);
             }
-            return;
-        }
-        if (current.autoBlockMinAlerts() > 1 && openAlertsOf(src, current) < current.autoBlockMinAlerts()) {
-            return; // not yet: the source's next qualifying alert counts again
+
+            @Override
+            public long qualifyingOpenAlerts(long atMost) {
+                // The alert store is bounded, so is this.
+                return alertService.alerts(AlertQuery.builder().state(AlertState.OPEN).limit(AlertQuery.MAX_LIMIT)
+                                                   .build())
+                        .stream().filter(a -> a.flowKey().clientIp().equals(src)
+                                && current.autoBlocks(a.severity())).limit(atMost).count();
+            }
+
+            @Override
+            public int activeBlocks() {
+                return store.size();
+            }
+        });
+        switch (decision.kind()) {
+            case ALREADY_BLOCKED:
+                String existing = decision.existingBlockId().orElseThrow();
+                if (!alert.blockId().equals(Optional.of(existing))) {
+                    linkAlert(alert.id(), existing);
+                }
+                return;
+            case CAP_REACHED:
+                if (refusedAlerts.add(alert.id())) {
+                    log.warn("Alert {} not auto-blocked: {}", alert.id(), decision.reason());
+                }
+                return;
+            case BLOCK:
+                break;
+            default:
+                return; // not (yet): the source's next qualifying alert is decided again
         }
         try {
             block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).alertId(alert.id()).build());
@@ -418,13 +439,6 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
             }
         }
-    }
-
-    /** Open alerts of a source that the policy would block on (the alert store is bounded, so is this). */
-    private long openAlertsOf(Ip4Address src, BlockPolicy current) {
-        return alertService.alerts(AlertQuery.builder().state(AlertState.OPEN).limit(AlertQuery.MAX_LIMIT).build())
-                .stream().filter(a -> a.flowKey().clientIp().equals(src) && current.autoBlocks(a.severity()))
-                .limit(current.autoBlockMinAlerts()).count();
     }
 
     private void hostEvent(HostEvent event) {

@@ -11,7 +11,6 @@ import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.net.NetTestTools;
 import org.onosproject.nids.api.AlertQuery;
-import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowRecord;
@@ -20,6 +19,7 @@ import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.codec.AlertTestData;
+import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 

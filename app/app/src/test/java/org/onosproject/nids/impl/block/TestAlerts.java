@@ -7,7 +7,6 @@ package org.onosproject.nids.impl.block;
 import org.onlab.packet.Ip4Address;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.AlertQuery;
-import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.FlowRecord;
@@ -16,6 +15,7 @@ import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.detection.AlertSeverity;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,21 +2,20 @@
  * Copyright 2026-present the NIDS authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package org.onosproject.nids.impl.alert;
+package org.onosproject.nids.detection;
 
 import org.junit.Test;
-import org.onosproject.nids.api.AlertSeverity;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertSame;
 import static org.junit.Assert.fail;
 
 /** Severity by class name. */
-public class AlertSeverityPolicyTest {
+public class SeverityPolicyTest {
 
     @Test
     public void reconnaissanceIsMediumEveryOtherAttackHigh() {
-        AlertSeverityPolicy policy = AlertSeverityPolicy.DEFAULT;
+        SeverityPolicy policy = SeverityPolicy.DEFAULT;
         assertEquals(AlertSeverity.MEDIUM, policy.of("Scan"));
         assertEquals(AlertSeverity.MEDIUM, policy.of("PortScan"));
         assertEquals(AlertSeverity.MEDIUM, policy.of("Reconnaissance"));
@@ -28,13 +27,21 @@ public class AlertSeverityPolicyTest {
 
     @Test
     public void overridesByClassNameAnyCase() {
-        AlertSeverityPolicy policy = AlertSeverityPolicy.parse(" Scan = low ,DDoS=MEDIUM,, ");
+        SeverityPolicy policy = SeverityPolicy.parse(" Scan = low ,DDoS=MEDIUM,, ");
         assertEquals(AlertSeverity.LOW, policy.of("scan"));
         assertEquals(AlertSeverity.MEDIUM, policy.of("DDoS"));
         assertEquals(AlertSeverity.MEDIUM, policy.of("Reconnaissance"));
         assertEquals(AlertSeverity.HIGH, policy.of("DoS"));
-        assertSame(AlertSeverityPolicy.DEFAULT, AlertSeverityPolicy.parse(""));
-        assertSame(AlertSeverityPolicy.DEFAULT, AlertSeverityPolicy.parse(null));
+        assertSame(SeverityPolicy.DEFAULT, SeverityPolicy.parse(""));
+        assertSame(SeverityPolicy.DEFAULT, SeverityPolicy.parse(null));
+    }
+
+    @Test
+    public void theSpecReadsBackAsTheSamePolicy() {
+        SeverityPolicy policy = SeverityPolicy.parse("Scan=LOW, DDoS=medium");
+        assertEquals("scan=LOW,ddos=MEDIUM", policy.spec());
+        assertEquals(AlertSeverity.LOW, SeverityPolicy.parse(policy.spec()).of("SCAN"));
+        assertEquals("", SeverityPolicy.DEFAULT.spec());
     }
 
     @Test
@@ -44,7 +51,7 @@ public class AlertSeverityPolicyTest {
                 {"=HIGH", "expected ClassName=SEVERITY, got \"=HIGH\""},
                 {"DoS=URGENT", "unknown severity \"URGENT\" for class DoS (expected LOW, MEDIUM or HIGH)"}}) {
             try {
-                AlertSeverityPolicy.parse(bad[0]);
+                SeverityPolicy.parse(bad[0]);
                 fail("accepted " + bad[0]);
             } catch (IllegalArgumentException e) {
                 assertEquals(bad[1], e.getMessage());

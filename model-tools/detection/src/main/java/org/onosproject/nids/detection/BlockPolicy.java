@@ -2,14 +2,9 @@
  * Copyright 2026-present the NIDS authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package org.onosproject.nids.api;
+package org.onosproject.nids.detection;
 
-import com.google.common.base.MoreObjects;
-import com.google.common.base.Splitter;
-import com.google.common.collect.ImmutableList;
-import org.onlab.packet.Ip4Address;
-import org.onlab.packet.Ip4Prefix;
-
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -27,7 +22,7 @@ public final class BlockPolicy {
 
     private final AlertSeverity autoBlockMinSeverity;
     private final long ttlSeconds;
-    private final ImmutableList<Ip4Prefix> allowlist;
+    private final List<Ipv4Cidr> allowlist;
     private final int maxBlocks;
     private final int autoBlockMinAlerts;
 
@@ -39,7 +34,7 @@ public final class BlockPolicy {
      * @param allowlist            sources never blocked
      * @param maxBlocks            blocks held at once
      */
-    public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ip4Prefix> allowlist,
+    public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ipv4Cidr> allowlist,
                        int maxBlocks) {
         this(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, 1);
     }
@@ -51,11 +46,11 @@ public final class BlockPolicy {
      * @param maxBlocks            blocks held at once
      * @param autoBlockMinAlerts   open qualifying alerts a source needs before it is blocked automatically (≥ 1)
      */
-    public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ip4Prefix> allowlist,
+    public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ipv4Cidr> allowlist,
                        int maxBlocks, int autoBlockMinAlerts) {
         this.autoBlockMinSeverity = autoBlockMinSeverity;
         this.ttlSeconds = ttlSeconds;
-        this.allowlist = ImmutableList.copyOf(allowlist);
+        this.allowlist = List.copyOf(allowlist);
         this.maxBlocks = maxBlocks;
         this.autoBlockMinAlerts = autoBlockMinAlerts;
     }
@@ -81,7 +76,7 @@ public final class BlockPolicy {
         return ttlSeconds;
     }
 
-    public List<Ip4Prefix> allowlist() {
+    public List<Ipv4Cidr> allowlist() {
         return allowlist;
     }
 
@@ -98,10 +93,10 @@ public final class BlockPolicy {
     }
 
     /**
-     * @param src a source
+     * @param src a source (IPv4 address as an int)
      * @return the allowlist entry holding it, if any
      */
-    public Optional<Ip4Prefix> allowlisted(Ip4Address src) {
+    public Optional<Ipv4Cidr> allowlisted(int src) {
         return allowlist.stream().filter(prefix -> prefix.contains(src)).findFirst();
     }
 
@@ -113,7 +108,7 @@ public final class BlockPolicy {
         return new BlockPolicy(autoBlockMinSeverity, seconds, allowlist, maxBlocks, autoBlockMinAlerts);
     }
 
-    public BlockPolicy withAllowlist(List<Ip4Prefix> prefixes) {
+    public BlockPolicy withAllowlist(List<Ipv4Cidr> prefixes) {
         return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, prefixes, maxBlocks, autoBlockMinAlerts);
     }
 
@@ -141,23 +136,21 @@ public final class BlockPolicy {
      * @param text comma-separated IPv4 CIDRs (a bare address is a /32), may be empty
      * @return the prefixes
      */
-    public static List<Ip4Prefix> parseAllowlist(String text) {
-        ImmutableList.Builder<Ip4Prefix> prefixes = ImmutableList.builder();
+    public static List<Ipv4Cidr> parseAllowlist(String text) {
+        List<Ipv4Cidr> prefixes = new ArrayList<>();
         if (text == null) {
-            return prefixes.build();
+            return prefixes;
         }
-        for (String item : Splitter.on(',').trimResults().omitEmptyStrings().split(text)) {
-            prefixes.add(parsePrefix(item));
+        for (String item : text.split(",")) {
+            if (!item.isBlank()) {
+                prefixes.add(parsePrefix(item.strip()));
+            }
         }
-        return prefixes.build();
+        return List.copyOf(prefixes);
     }
 
-    public static Ip4Prefix parsePrefix(String item) {
-        try {
-            return item.contains("/") ? Ip4Prefix.valueOf(item) : Ip4Prefix.valueOf(Ip4Address.valueOf(item), 32);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not an IPv4 address or CIDR: \"" + item + "\"");
-        }
+    public static Ipv4Cidr parsePrefix(String item) {
+        return Ipv4Cidr.parse(item);
     }
 
     /**
@@ -188,7 +181,8 @@ public final class BlockPolicy {
         }
         BlockPolicy that = (BlockPolicy) o;
         return ttlSeconds == that.ttlSeconds && maxBlocks == that.maxBlocks
-                && autoBlockMinAlerts == that.autoBlockMinAlerts && autoBlockMinSeverity == that.autoBlockMinSeverity && allowlist.equals(that.allowlist);
+                && autoBlockMinAlerts == that.autoBlockMinAlerts && autoBlockMinSeverity == that.autoBlockMinSeverity
+                && allowlist.equals(that.allowlist);
     }
 
     @Override
@@ -198,9 +192,8 @@ public final class BlockPolicy {
 
     @Override
     public String toString() {
-        return MoreObjects.toStringHelper("")
-                .add("autoBlock", autoBlockMinSeverity == null ? NONE : ">=" + autoBlockMinSeverity)
-                .add("minAlerts", autoBlockMinAlerts)
-                .add("ttlSeconds", ttlSeconds).add("allowlist", allowlist).add("maxBlocks", maxBlocks).toString();
+        return "{autoBlock=" + (autoBlockMinSeverity == null ? NONE : ">=" + autoBlockMinSeverity)
+                + ", minAlerts=" + autoBlockMinAlerts + ", ttlSeconds=" + ttlSeconds + ", allowlist=" + allowlist
+                + ", maxBlocks=" + maxBlocks + "}";
     }
 }

@@ -2,34 +2,31 @@
  * Copyright 2026-present the NIDS authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package org.onosproject.nids.impl.alert;
+package org.onosproject.nids.detection;
 
-import com.google.common.collect.ImmutableMap;
-import org.onosproject.nids.api.AlertSeverity;
-
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-
-import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * The severity of an attack class: an override by class name when the {@code alertSeverities} property names the
  * class ({@code Scan=LOW,DDoS=HIGH}, names case-insensitive), else MEDIUM for classes named like reconnaissance (the
  * name contains "scan", "recon" or "probe", any case) and HIGH for every other attack class.
  */
-public final class AlertSeverityPolicy {
+public final class SeverityPolicy {
 
     /** The rule without overrides. */
-    public static final AlertSeverityPolicy DEFAULT = new AlertSeverityPolicy(Map.of());
+    public static final SeverityPolicy DEFAULT = new SeverityPolicy(Map.of());
 
     private static final String[] RECONNAISSANCE = {"scan", "recon", "probe"};
 
     private final Map<String, AlertSeverity> overrides;
 
-    private AlertSeverityPolicy(Map<String, AlertSeverity> overrides) {
-        this.overrides = ImmutableMap.copyOf(overrides);
+    private SeverityPolicy(Map<String, AlertSeverity> overrides) {
+        this.overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
     }
 
     /**
@@ -39,7 +36,7 @@ public final class AlertSeverityPolicy {
      * @return the policy
      * @throws IllegalArgumentException with a one-line reason for a malformed pair or an unknown severity
      */
-    public static AlertSeverityPolicy parse(String spec) {
+    public static SeverityPolicy parse(String spec) {
         if (spec == null || spec.isBlank()) {
             return DEFAULT;
         }
@@ -61,7 +58,7 @@ public final class AlertSeverityPolicy {
                         + " (expected LOW, MEDIUM or HIGH)");
             }
         }
-        return new AlertSeverityPolicy(overrides);
+        return new SeverityPolicy(overrides);
     }
 
     /**
@@ -69,7 +66,7 @@ public final class AlertSeverityPolicy {
      * @return its severity
      */
     public AlertSeverity of(String className) {
-        String name = checkNotNull(className, "className").toLowerCase(Locale.ROOT);
+        String name = Objects.requireNonNull(className, "className").toLowerCase(Locale.ROOT);
         AlertSeverity override = overrides.get(name);
         if (override != null) {
             return override;
@@ -86,8 +83,16 @@ public final class AlertSeverityPolicy {
      * @param className a class name
      * @return its override, if the property names it
      */
-    Optional<AlertSeverity> override(String className) {
+    public Optional<AlertSeverity> override(String className) {
         return Optional.ofNullable(overrides.get(className.toLowerCase(Locale.ROOT)));
+    }
+
+    /** @return the overrides as {@link #parse} reads them ({@code scan=LOW,ddos=HIGH}; empty for none) */
+    public String spec() {
+        StringBuilder spec = new StringBuilder();
+        overrides.forEach((name, severity) -> spec.append(spec.length() == 0 ? "" : ",").append(name).append('=')
+                .append(severity.name()));
+        return spec.toString();
     }
 
     @Override

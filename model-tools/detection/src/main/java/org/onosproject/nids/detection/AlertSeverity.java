@@ -2,7 +2,7 @@
  * Copyright 2026-present the NIDS authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package org.onosproject.nids.api;
+package org.onosproject.nids.detection;
 
 /**
  * How urgent an alert is, derived from its attack class (docs/alerts.md): by default HIGH, MEDIUM for classes named
