@@ -28,7 +28,7 @@ public final class NidsModelCli {
             "        [--features auto|A,B,...] [--test FILE | --test-fraction F] [--seed N]",
             "  eval --model model.json --data FILE [--json]",
             "  cost --model model.json [--json]",
-            "  simulate --model model.json --pcap FILE [--json]",
+            "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json]",
             "  dataset --pcap FILE --out FILE.csv[.gz] --label-by-src ADDR=LABEL,... [--default-label Benign]",
             "        [--rows flows|packets] [--features all|A,B,...] [--ambiguous keep|benign]",
             "                                          labelled rows from a pcap, by the flow's client address",

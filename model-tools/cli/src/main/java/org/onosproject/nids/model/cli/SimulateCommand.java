@@ -1,8 +1,13 @@
 package org.onosproject.nids.model.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.detection.Detector;
+import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -14,13 +19,19 @@ import org.onosproject.nids.model.flow.FlowState;
 import org.onosproject.nids.model.flow.PacketHeaders;
 import org.onosproject.nids.model.tree.LeafNode;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,6 +39,11 @@ import java.util.Set;
  * (pcap timestamps as the switch's ingress timestamps) and classifies each flow after every packet with the model's
  * table entries, as the switch does; prints per flow its features, final class and leaf, and the first packet at
  * which it was classified as an attack. Every classification is also checked against the tree.
+ *
+ * <p>With {@code --policy POLICY.json} (a JSON object of the app's detection properties: alertSeverities,
+ * autoBlockMinSeverity, autoBlockMinAlerts, blockTtlSeconds, blockAllowlist, maxBlocks), the flows' first attack
+ * verdicts are replayed in time order through the app's detection policy ({@link Detector}): the alerts and blocks the
+ * app would raise, and the flows a block would have dropped.
  */
 final class SimulateCommand {
 
@@ -53,9 +69,12 @@ final class SimulateCommand {
     }
 
     void run(List<String> args) {
-        Arguments options = Arguments.parse("simulate", args, Set.of("--model", "--pcap"), Set.of("--json"));
+        Arguments options = Arguments.parse("simulate", args, Set.of("--model", "--pcap", "--policy"),
+                                            Set.of("--json"));
         Path modelFile = options.existingFile("--model");
         Path pcapFile = options.existingFile("--pcap");
+        Optional<DetectionPolicy> policy = options.value("--policy")
+                .map(file -> readPolicy(Arguments.existingFile(Paths.get(file))));
         ModelBundle bundle = BundleFiles.read(modelFile, catalog);
         TableSemanticsClassifier classifier = new TableSemanticsClassifier(bundle.compiled(), catalog);
         FlowFeatureExtractor extractor = new FlowFeatureExtractor(catalog);
@@ -86,14 +105,123 @@ final class SimulateCommand {
                 }
             }
         }
+        Optional<Detector> detector = policy.map(p -> detect(p, bundle, extractor, outcomes));
         if (options.flag("--json")) {
-            out.println(json(bundle, pcapFile, extractor, outcomes, frames, skipped, treeDisagreements));
+            ObjectNode root = json(bundle, pcapFile, extractor, outcomes, frames, skipped, treeDisagreements);
+            detector.ifPresent(d -> detectionJson(root, d));
+            out.println(root);
         } else {
             printText(bundle, pcapFile, extractor, outcomes, frames, skipped, treeDisagreements);
+            detector.ifPresent(this::printDetection);
         }
     }
 
-    private String json(ModelBundle bundle, Path pcapFile, FlowFeatureExtractor extractor,
+    /**
+     * @param file a JSON object of detection properties (strings or numbers)
+     * @return the policy
+     * @throws ModelException naming the file and what is wrong
+     */
+    static DetectionPolicy readPolicy(Path file) {
+        JsonNode json;
+        try {
+            json = new ObjectMapper().readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ModelException(file + ": not a JSON document: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new ModelException(file + ": " + e.getMessage());
+        }
+        if (json == null || !json.isObject()) {
+            throw new ModelException(file + ": expected a JSON object of detection properties");
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        json.fields().forEachRemaining(field -> {
+            if (!field.getValue().isValueNode() || field.getValue().isNull()) {
+                throw new ModelException(file + ": " + field.getKey() + " must be a string or a number");
+            }
+            properties.put(field.getKey(), field.getValue().asText());
+        });
+        try {
+            return DetectionPolicy.fromProperties(properties);
+        } catch (IllegalArgumentException e) {
+            throw new ModelException(file + ": " + e.getMessage());
+        }
+    }
+
+    /** Each flow's first attack verdict, in time order, through the detection policy. */
+    private static Detector detect(DetectionPolicy policy, ModelBundle bundle, FlowFeatureExtractor extractor,
+                                   Map<FlowKey, FlowOutcome> outcomes) {
+        List<String> classes = bundle.compiled().classNames();
+        List<Detector.Verdict> verdicts = new ArrayList<>();
+        for (FlowState flow : extractor.flows()) {
+            FlowOutcome outcome = outcomes.get(flow.key());
+            if (outcome.firstAlert != null) {
+                verdicts.add(new Detector.Verdict(outcome.firstAlertMicros, outcome.number,
+                        PacketHeaders.addressText(flow.clientAddress()), flow.clientPort(),
+                        PacketHeaders.addressText(flow.serverAddress()), flow.serverPort(), flow.protocol(),
+                        outcome.firstAlert.classId(), classes.get(outcome.firstAlert.classId()),
+                        outcome.firstAlert.leafId(), outcome.firstAlertPacket));
+            }
+        }
+        verdicts.sort(Comparator.comparingLong((Detector.Verdict v) -> v.timeMicros).thenComparingInt(v -> v.flow));
+        Detector detector = new Detector(policy);
+        verdicts.forEach(detector::observe);
+        return detector;
+    }
+
+    private static void detectionJson(ObjectNode root, Detector detector) {
+        ObjectNode policy = root.putObject("policy");
+        detector.policy().toProperties().forEach(policy::put);
+        ArrayNode alerts = root.putArray("alerts");
+        for (Detector.Alert alert : detector.alerts()) {
+            Detector.Verdict v = alert.verdict;
+            ObjectNode node = alerts.addObject().put("id", alert.id).put("flow", v.flow).put("time_us", v.timeMicros)
+                    .put("client", v.clientIp).put("client_port", v.clientPort).put("server", v.serverIp)
+                    .put("server_port", v.serverPort).put("protocol", v.protocol).put("class_id", v.classId)
+                    .put("class", v.className).put("leaf_id", v.leafId).put("packet", v.packet)
+                    .put("severity", alert.severity.name())
+                    .put("state", alert.blockId().isPresent() ? "BLOCKED" : "OPEN");
+            node.put("block_id", alert.blockId().orElse(null));
+            node.put("decision", alert.decision.kind().name()).put("reason", alert.decision.reason());
+        }
+        ArrayNode blocks = root.putArray("blocks");
+        for (Detector.Block block : detector.blocks()) {
+            ObjectNode node = blocks.addObject().put("id", block.id).put("src", block.src)
+                    .put("alert_id", block.alertId).put("origin", "AUTO").put("reason", block.reason)
+                    .put("created_us", block.createdMicros);
+            if (block.expiresMicros == 0) {
+                node.putNull("expires_us");
+            } else {
+                node.put("expires_us", block.expiresMicros);
+            }
+        }
+        ObjectNode dropped = root.putObject("dropped");
+        detector.dropped().forEach(dropped::put);
+    }
+
+    private void printDetection(Detector detector) {
+        out.println();
+        out.println("policy        " + detector.policy().toProperties());
+        for (Detector.Alert alert : detector.alerts()) {
+            Detector.Verdict v = alert.verdict;
+            out.printf(Locale.ROOT, "alert %d  %.6f s  flow %d  %s  %s (%s)  leaf %d  -> %s: %s%n", alert.id,
+                    v.timeMicros / 1e6, v.flow, v.describeFlow(), v.className, alert.severity, v.leafId,
+                    alert.decision.kind(), alert.decision.reason());
+        }
+        for (Detector.Block block : detector.blocks()) {
+            out.printf(Locale.ROOT, "block %s  %s  at %.6f s, %s: %s%n", block.id, block.src,
+                    block.createdMicros / 1e6,
+                    block.expiresMicros == 0 ? "no expiry" : String.format(Locale.ROOT, "expires at %.6f s",
+                                                                           block.expiresMicros / 1e6),
+                    block.reason);
+        }
+        detector.dropped().forEach((src, flows) -> out.printf(Locale.ROOT,
+                "dropped %d later attack flow(s) of %s at the edge (blocked)%n", flows, src));
+        if (detector.alerts().isEmpty()) {
+            out.println("no flow classified as an attack: no alert");
+        }
+    }
+
+    private ObjectNode json(ModelBundle bundle, Path pcapFile, FlowFeatureExtractor extractor,
                         Map<FlowKey, FlowOutcome> outcomes, long frames, Map<PacketDecoder.Skip, Long> skipped,
                         long treeDisagreements) {
         List<String> classes = bundle.compiled().classNames();
@@ -140,7 +268,7 @@ final class SimulateCommand {
                         .put("leaf_id", outcome.firstAlert.leafId());
             }
         }
-        return root.toString();
+        return root;
     }
 
     private void printText(ModelBundle bundle, Path pcapFile, FlowFeatureExtractor extractor,
