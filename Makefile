@@ -3,13 +3,16 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 VENV_PY      := .venv/bin/python
+# Every target imports this checkout's nidslib (testing/) first, also where .venv holds the editable install of
+# another checkout (git worktrees sharing one venv); in a clean clone it is the same package `make setup` installed.
+export PYTHONPATH := $(CURDIR)/testing$(if $(PYTHONPATH),:$(PYTHONPATH))
 P4C          ?= p4c-bm2-ss
 P4_MAIN      := p4src/main.p4
 P4_BUILD     := p4src/build
 P4_OUT       := pipeconf/src/main/resources/p4c-out/bmv2
 P4C_FLAGS    := --arch v1model --std p4-16 -I p4src/include
 CONSTANTS_JAVA := pipeconf/src/main/java/org/onosproject/nids/pipeconf/NidsConstants.java
-CONSTANTS_PY   := util/nids_constants.py
+CONSTANTS_PY   := testing/nidslib/constants.py
 CAPACITY_JSON  := model-tools/core/src/main/resources/org/onosproject/nids/model/capacity/capacity.json
 CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json \
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY) --capacity $(CAPACITY_JSON)
@@ -57,10 +60,10 @@ p4-test: ## P4 data-plane tests on BMv2 over P4Runtime (needs root + simple_swit
 	python3 util/run_tests.py --only p4-dataplane
 
 constants: ## regenerate the Java and Python constants and model-tools' capacity.json from the committed P4Info
-	$(VENV_PY) util/p4constants.py $(CONSTANTS_ARGS)
+	$(VENV_PY) -m nidslib.p4constants $(CONSTANTS_ARGS)
 
 constants-check: ## fail if the generated constants are stale
-	@$(VENV_PY) util/p4constants.py $(CONSTANTS_ARGS) --check && echo "constants-check: constants are current"
+	@$(VENV_PY) -m nidslib.p4constants $(CONSTANTS_ARGS) --check && echo "constants-check: constants are current"
 
 run: ## the whole system with live traffic and attacks, online (ONOS + BMv2) or offline; ARGS="--once", "--model F", ...
 	@$$( [ -x $(VENV_PY) ] && echo $(VENV_PY) || echo python3 ) util/demo/run.py $(ARGS)
