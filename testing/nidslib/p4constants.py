@@ -18,6 +18,7 @@ import sys
 from collections import OrderedDict
 
 from google.protobuf import text_format
+from p4.config.v1 import p4info_pb2
 
 from .p4info import CONSTANTS_ANNOTATION, parse as parse_p4info
 
