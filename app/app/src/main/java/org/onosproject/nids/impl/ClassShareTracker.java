@@ -60,8 +60,11 @@ public class ClassShareTracker implements NidsClassShareService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
+    /** Seconds between two reads of every switch's per-class counters for the class-share series (0: off). */
+    private volatile int counterPollSeconds = COUNTER_POLL_SECONDS_DEFAULT;
+    /** Class-share samples kept (GET /onos/nids/stats shows the newest). */
+    private volatile int driftSamples = DRIFT_SAMPLES_DEFAULT;
     private final ClassShareSeries series = new ClassShareSeries(DRIFT_SAMPLES_DEFAULT);
-    private volatile int pollSeconds = COUNTER_POLL_SECONDS_DEFAULT;
     private ScheduledExecutorService executor;
     private ScheduledFuture<?> poll;
 
@@ -70,7 +73,7 @@ public class ClassShareTracker implements NidsClassShareService {
         componentConfigService.registerProperties(getClass());
         executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "class-share-%d", log));
         readConfiguration(context);
-        log.info("Started; class counters read every {} s", pollSeconds);
+        log.info("Started; class counters read every {} s", counterPollSeconds);
     }
 
     @Deactivate
@@ -89,17 +92,19 @@ public class ClassShareTracker implements NidsClassShareService {
         Dictionary<?, ?> properties = context == null ? null : context.getProperties();
         int newPoll = Math.max(0, Tools.getIntegerProperty(properties, COUNTER_POLL_SECONDS,
                                                            COUNTER_POLL_SECONDS_DEFAULT));
-        series.resize(Math.max(1, Tools.getIntegerProperty(properties, DRIFT_SAMPLES, DRIFT_SAMPLES_DEFAULT)));
-        if (poll != null && newPoll == pollSeconds) {
+        driftSamples = Math.max(1, Tools.getIntegerProperty(properties, DRIFT_SAMPLES, DRIFT_SAMPLES_DEFAULT));
+        series.resize(driftSamples);
+        if (poll != null && newPoll == counterPollSeconds) {
             return;
         }
         if (poll != null) {
             poll.cancel(false);
             poll = null;
         }
-        pollSeconds = newPoll;
-        if (pollSeconds > 0) {
-            poll = executor.scheduleWithFixedDelay(this::pollQuietly, pollSeconds, pollSeconds, TimeUnit.SECONDS);
+        counterPollSeconds = newPoll;
+        if (counterPollSeconds > 0) {
+            poll = executor.scheduleWithFixedDelay(this::pollQuietly, counterPollSeconds, counterPollSeconds,
+                                                   TimeUnit.SECONDS);
         }
     }
 
@@ -143,6 +148,6 @@ public class ClassShareTracker implements NidsClassShareService {
 
     @Override
     public int pollSeconds() {
-        return pollSeconds;
+        return counterPollSeconds;
     }
 }

@@ -97,19 +97,19 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NidsModelStore store;
 
-    /** Where switches track flows: edge (default), ingress-edge, all or off. */
+    /** Where flows are tracked: edge (entering or leaving on an edge port), ingress-edge, all, off. */
     private String trackMode = TRACK_MODE_DEFAULT;
-    /** A long flow reports every this many packets (0: never). */
+    /** A long flow is reported every this many packets (0: never). */
     private int activeTimeoutPackets = ACTIVE_TIMEOUT_PACKETS_DEFAULT;
-    /** A long flow reports when a packet arrives this long after its last report (0: never). */
+    /** A long flow is reported when a packet arrives this long after its last report (0: never). */
     private int activeTimeoutSeconds = ACTIVE_TIMEOUT_SECONDS_DEFAULT;
-    /** Reports a switch may send per second (token bucket rate). */
+    /** Reports a switch may send per second (token bucket rate); the rest are counted as dropped. */
     private int reportRatePps = REPORT_RATE_PPS_DEFAULT;
     /** Reports a switch may send in a burst (token bucket depth). */
     private int reportBurst = REPORT_BURST_DEFAULT;
-    /** Seconds between two reconciliations of every switch. */
+    /** Seconds between two checks that every switch runs the active model. */
     private int reconcileSeconds = RECONCILE_SECONDS_DEFAULT;
-    /** How long a switch may take to confirm a rollout step. */
+    /** How long a switch may take to confirm one rollout step before the rollout is undone. */
     private int rolloutTimeoutMillis = ROLLOUT_TIMEOUT_MILLIS_DEFAULT;
 
     private final ConfigFactory<DeviceId, NidsDeviceConfig> configFactory =

@@ -18,8 +18,9 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotNull;
 
 /**
- * Reads the two sides of a component's configuration properties — the hand-written .cfgdef (what `cfg get` shows)
- * and the X / X_DEFAULT constant pairs (what the component reads) — as name → "TYPE|default", so tests compare them.
+ * Reads the two sides of a component's configuration properties — the .cfgdef onos-maven-plugin generates from the
+ * component's annotation and field comments (what `cfg get` shows) and the X / X_DEFAULT constant pairs (what the
+ * component reads) — as name → "TYPE|default", so tests compare them.
  */
 public final class CfgdefAssert {
 
@@ -47,6 +48,8 @@ public final class CfgdefAssert {
                 String[] parts = line.split("\\|", 4);
                 assertEquals("name|TYPE|default|description: " + line, 4, parts.length);
                 assertFalse("description of " + parts[0], parts[3].isBlank());
+                // The generator falls back to this when the component has no commented field named as the property.
+                assertFalse("no field comment describes " + parts[0], parts[3].equals("no description provided"));
                 assertEquals("listed twice: " + parts[0], null, properties.put(parts[0], parts[1] + "|" + parts[2]));
             }
         }

@@ -18,7 +18,7 @@ public final class AlertPropertyConstants {
     public static final int ALERT_DEDUP_WINDOW_SECONDS_DEFAULT = 300;
 
     public static final String MAX_ALERTS = "maxAlerts";
-    public static final int MAX_ALERTS_DEFAULT = 10_000;
+    public static final int MAX_ALERTS_DEFAULT = 10000;
 
     public static final String ALERT_SEVERITIES = "alertSeverities";
     public static final String ALERT_SEVERITIES_DEFAULT = "";

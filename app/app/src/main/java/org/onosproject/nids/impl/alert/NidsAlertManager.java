@@ -82,10 +82,18 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
-    /** Reports of a flow less than this long after its alert was last seen fold into that alert. */
-    private volatile long dedupWindowMillis = ALERT_DEDUP_WINDOW_SECONDS_DEFAULT * 1000L;
-    /** The store keeps at most this many alerts. */
+    /**
+     * Reports of a flow (same key and model) less than this long after its alert was last seen add to that alert;
+     * later ones raise a new alert.
+     */
+    private volatile int alertDedupWindowSeconds = ALERT_DEDUP_WINDOW_SECONDS_DEFAULT;
+    /** Alerts kept; beyond it the oldest are pruned to 90%, acknowledged and blocked ones first. */
     private volatile int maxAlerts = MAX_ALERTS_DEFAULT;
+    /**
+     * Severity overrides by class name, e.g. Scan=LOW,DDoS=HIGH (default: MEDIUM for names with scan/recon/probe,
+     * else HIGH).
+     */
+    private volatile String alertSeverities = ALERT_SEVERITIES_DEFAULT;
     private volatile SeverityPolicy severities = SeverityPolicy.DEFAULT;
 
     private final FeatureCatalog catalog = FeatureCatalog.standard();
@@ -104,7 +112,7 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
         readConfiguration(context);
         store.setDelegate(delegate);
         eventDispatcher.addSink(NidsAlertEvent.class, listenerRegistry);
-        log.info("Started; dedup window {} s, at most {} alerts, severities {}", dedupWindowMillis / 1000,
+        log.info("Started; dedup window {} s, at most {} alerts, severities {}", alertDedupWindowSeconds,
                 maxAlerts, severities);
     }
 
@@ -127,12 +135,13 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
             return;
         }
         Dictionary<?, ?> properties = context.getProperties();
-        dedupWindowMillis = Math.max(0, Tools.getIntegerProperty(properties, ALERT_DEDUP_WINDOW_SECONDS,
-                ALERT_DEDUP_WINDOW_SECONDS_DEFAULT)) * 1000L;
+        alertDedupWindowSeconds = Math.max(0, Tools.getIntegerProperty(properties, ALERT_DEDUP_WINDOW_SECONDS,
+                ALERT_DEDUP_WINDOW_SECONDS_DEFAULT));
         maxAlerts = Math.max(1, Tools.getIntegerProperty(properties, MAX_ALERTS, MAX_ALERTS_DEFAULT));
         String spec = Tools.get(properties, ALERT_SEVERITIES);
         try {
             severities = SeverityPolicy.parse(spec);
+            alertSeverities = spec == null ? ALERT_SEVERITIES_DEFAULT : spec;
         } catch (IllegalArgumentException e) {
             log.warn("Ignoring {}={}: {}", ALERT_SEVERITIES, spec, e.getMessage());
         }
@@ -153,7 +162,7 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
         AlertSeverity severity = severities.of(className);
         AlertKey key = AlertKey.of(record.key(), record.modelId().orElse(null));
 
-        NidsAlert alert = store.report(key, time, dedupWindowMillis,
+        NidsAlert alert = store.report(key, time, alertDedupWindowSeconds * 1000L,
                 id -> NidsAlert.builder().id(id).flowKey(record.key()).modelId(record.modelId().orElse(null))
                         .classId(record.classId()).className(className).severity(severity)
                         .leafId(record.leafId()).decisionPath(path).features(record.features())

@@ -68,6 +68,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
@@ -141,6 +142,26 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     static final BlockPolicy DEFAULT_POLICY = new BlockPolicy(null, BLOCK_TTL_SECONDS_DEFAULT, List.of(),
                                                               MAX_BLOCKS_DEFAULT, AUTO_BLOCK_MIN_ALERTS_DEFAULT);
 
+    /**
+     * Alerts at or above this severity (LOW, MEDIUM, HIGH) block their client IP automatically; NONE blocks by hand
+     * only.
+     */
+    private String autoBlockMinSeverity = AUTO_BLOCK_MIN_SEVERITY_DEFAULT;
+    /**
+     * Open alerts at or above autoBlockMinSeverity a source needs before it is blocked automatically (1: the first);
+     * a higher value keeps a single false positive from cutting a host off.
+     */
+    private int autoBlockMinAlerts = AUTO_BLOCK_MIN_ALERTS_DEFAULT;
+    /** Lifetime of a block unless its request says otherwise; 0 means no expiry. */
+    private int blockTtlSeconds = BLOCK_TTL_SECONDS_DEFAULT;
+    /**
+     * Sources never blocked: comma-separated IPv4 CIDRs (a bare address is a /32); blocks of newly allowlisted
+     * sources are removed.
+     */
+    private String blockAllowlist = BLOCK_ALLOWLIST_DEFAULT;
+    /** Blocks held at once; a block beyond it is refused (REST 409). */
+    private int maxBlocks = MAX_BLOCKS_DEFAULT;
+    /** The five properties above as one value, what the decisions read. */
     private volatile BlockPolicy policy = DEFAULT_POLICY;
     /** Alerts whose auto-block was refused (cap): logged once each, not at every update (reactions thread only). */
     private final Set<Long> refusedAlerts = Collections.newSetFromMap(new LinkedHashMap<>() {
@@ -216,6 +237,11 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             log.info("Blocking policy {}", next);
         }
         policy = next;
+        autoBlockMinSeverity = next.autoBlockMinSeverity().map(Enum::name).orElse(BlockPolicy.NONE);
+        autoBlockMinAlerts = next.autoBlockMinAlerts();
+        blockTtlSeconds = (int) next.ttlSeconds();
+        blockAllowlist = next.allowlist().stream().map(Ipv4Cidr::toString).collect(Collectors.joining(","));
+        maxBlocks = next.maxBlocks();
     }
 
     private BlockPolicy read(Dictionary<?, ?> properties, String name, BlockPolicy current) {

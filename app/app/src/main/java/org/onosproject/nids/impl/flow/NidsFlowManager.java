@@ -61,9 +61,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import static org.onlab.util.Tools.groupedThreads;
 import static org.onosproject.nids.impl.flow.FlowPropertyConstants.*;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.COLLECTORS;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.COLLECTORS_DEFAULT;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.MAX_PACKET_BYTES;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.MAX_PACKET_BYTES_DEFAULT;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_PACKETS;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_PACKETS_DEFAULT;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_SECONDS;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_SECONDS_DEFAULT;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -76,12 +85,10 @@ import static org.slf4j.LoggerFactory.getLogger;
         property = {
                 FLOW_WINDOW_SIZE + ":Integer=" + FLOW_WINDOW_SIZE_DEFAULT,
                 INACTIVE_TIMEOUT_SECONDS + ":Integer=" + INACTIVE_TIMEOUT_SECONDS_DEFAULT,
-                NetflowExportConfig.COLLECTORS + "=" + NetflowExportConfig.COLLECTORS_DEFAULT,
-                NetflowExportConfig.TEMPLATE_REFRESH_PACKETS + ":Integer="
-                        + NetflowExportConfig.TEMPLATE_REFRESH_PACKETS_DEFAULT,
-                NetflowExportConfig.TEMPLATE_REFRESH_SECONDS + ":Integer="
-                        + NetflowExportConfig.TEMPLATE_REFRESH_SECONDS_DEFAULT,
-                NetflowExportConfig.MAX_PACKET_BYTES + ":Integer=" + NetflowExportConfig.MAX_PACKET_BYTES_DEFAULT,
+                COLLECTORS + "=" + COLLECTORS_DEFAULT,
+                TEMPLATE_REFRESH_PACKETS + ":Integer=" + TEMPLATE_REFRESH_PACKETS_DEFAULT,
+                TEMPLATE_REFRESH_SECONDS + ":Integer=" + TEMPLATE_REFRESH_SECONDS_DEFAULT,
+                MAX_PACKET_BYTES + ":Integer=" + MAX_PACKET_BYTES_DEFAULT,
         })
 public class NidsFlowManager implements NidsFlowRecordService {
 
@@ -104,10 +111,18 @@ public class NidsFlowManager implements NidsFlowRecordService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
 
-    /** Recent flow records kept per switch. */
+    /** Recent flow records kept per switch for GET /onos/nids/flows. */
     private int flowWindowSize = FLOW_WINDOW_SIZE_DEFAULT;
     /** A flow without packets for this long is probed, exported and freed (0: never). */
     private int inactiveTimeoutSeconds = INACTIVE_TIMEOUT_SECONDS_DEFAULT;
+    /** NetFlow v9 collectors, host:port[,host:port...]; empty: no export. */
+    private String netflowCollectors = COLLECTORS_DEFAULT;
+    /** Re-send the template every this many export packets per switch. */
+    private int netflowTemplateRefreshPackets = TEMPLATE_REFRESH_PACKETS_DEFAULT;
+    /** Re-send the template at least this often (seconds). */
+    private int netflowTemplateRefreshSeconds = TEMPLATE_REFRESH_SECONDS_DEFAULT;
+    /** Largest NetFlow export datagram (bytes). */
+    private int netflowMaxPacketBytes = MAX_PACKET_BYTES_DEFAULT;
 
     private final InternalPacketProcessor processor = new InternalPacketProcessor();
     /** Report layouts by switch, read from its pipeline once (one entry per switch running the NIDS pipeline). */
@@ -135,7 +150,7 @@ public class NidsFlowManager implements NidsFlowRecordService {
     protected void activate(ComponentContext context) {
         componentConfigService.registerProperties(getClass());
         readConfiguration(context);
-        exporter = new NetflowExporter(NetflowExportConfig.fromProperties(properties(context)));
+        exporter = new NetflowExporter(netflowConfig(context));
         // Alerts touch distributed maps (several round trips): keep them off the packet thread, bounded.
         alertExecutor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
                                                new ArrayBlockingQueue<>(ALERT_QUEUE_CAPACITY),
@@ -161,7 +176,18 @@ public class NidsFlowManager implements NidsFlowRecordService {
     @Modified
     protected void modified(ComponentContext context) {
         readConfiguration(context);
-        exporter.reconfigure(NetflowExportConfig.fromProperties(properties(context)));
+        exporter.reconfigure(netflowConfig(context));
+    }
+
+    /** The export configuration the properties give (bad values are logged and replaced by defaults). */
+    private NetflowExportConfig netflowConfig(ComponentContext context) {
+        NetflowExportConfig config = NetflowExportConfig.fromProperties(properties(context));
+        netflowCollectors = config.collectors().stream().map(a -> a.getHostString() + ":" + a.getPort())
+                .collect(Collectors.joining(","));
+        netflowTemplateRefreshPackets = config.templateRefreshPackets();
+        netflowTemplateRefreshSeconds = config.templateRefreshSeconds();
+        netflowMaxPacketBytes = config.maxPacketBytes();
+        return config;
     }
 
     private static Dictionary<?, ?> properties(ComponentContext context) {

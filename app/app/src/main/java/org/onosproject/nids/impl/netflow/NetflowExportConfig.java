@@ -36,7 +36,7 @@ public final class NetflowExportConfig {
     public static final int TEMPLATE_REFRESH_SECONDS_DEFAULT = 60;
     /** Property: largest UDP payload of an export packet, bytes. */
     public static final String MAX_PACKET_BYTES = "netflowMaxPacketBytes";
-    public static final int MAX_PACKET_BYTES_DEFAULT = NetflowV9Encoder.DEFAULT_MAX_PACKET_LENGTH;
+    public static final int MAX_PACKET_BYTES_DEFAULT = 1400;
 
     private static final Logger log = getLogger(NetflowExportConfig.class);
 

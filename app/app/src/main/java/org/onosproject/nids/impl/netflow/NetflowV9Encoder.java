@@ -26,7 +26,7 @@ public final class NetflowV9Encoder {
     /** Bytes of a flowset header (flowset id, length). */
     public static final int FLOWSET_HEADER_LENGTH = 4;
     /** A packet no larger than this fits a 1500-byte Ethernet MTU with IPv6 and UDP headers and room for a tunnel. */
-    public static final int DEFAULT_MAX_PACKET_LENGTH = 1400;
+    public static final int DEFAULT_MAX_PACKET_LENGTH = NetflowExportConfig.MAX_PACKET_BYTES_DEFAULT;
 
     static final int VERSION = 9;
     static final int TEMPLATE_FLOWSET_ID = 0;
