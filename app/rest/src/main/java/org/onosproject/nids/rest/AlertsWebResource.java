@@ -34,18 +34,19 @@ public class AlertsWebResource extends AbstractWebResource {
     /**
      * Lists alerts, newest (last seen) first.
      *
-     * @param state     OPEN, ACKNOWLEDGED or BLOCKED (any case)
-     * @param since     only alerts last seen at or after this ISO-8601 instant or epoch ms
-     * @param className only alerts of this class name
-     * @param limit     at most this many, 1..10000 (default 100)
+     * @param state     optional: OPEN, ACKNOWLEDGED or BLOCKED (any case)
+     * @param since     optional: only alerts last seen at or after this ISO-8601 instant or epoch ms
+     * @param className optional: only alerts of this class name
+     * @param limit     optional: at most this many, 1..10000 (default 100)
      * @return 200 with {"alerts": [alert, …]}; 400 naming the bad parameter
+     * @onos.rsModel FlowKey DecisionStep Alert AlertList
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response listAlerts(@QueryParam(AlertParams.STATE) String state,
-                               @QueryParam(AlertParams.SINCE) String since,
-                               @QueryParam(AlertParams.CLASS) String className,
-                               @QueryParam(AlertParams.LIMIT) String limit) {
+    public Response listAlerts(@QueryParam("state") String state,
+                               @QueryParam("since") String since,
+                               @QueryParam("class") String className,
+                               @QueryParam("limit") String limit) {
         AlertQuery query = AlertParams.query(state, since, className, limit);
         ObjectNode root = mapper().createObjectNode();
         ArrayNode alerts = root.putArray("alerts");
@@ -59,6 +60,7 @@ public class AlertsWebResource extends AbstractWebResource {
      *
      * @param alertId alert id
      * @return 200 with the alert; 404 for an unknown id
+     * @onos.rsModel Alert
      */
     @GET
     @Path("{alertId}")

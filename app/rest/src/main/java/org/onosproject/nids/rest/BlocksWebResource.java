@@ -48,6 +48,7 @@ public class BlocksWebResource extends AbstractWebResource {
      * Lists the blocks, newest first, with the state of their intents, and the policy in force.
      *
      * @return 200 with {"blocks": [block, …], "policy": {…}}
+     * @onos.rsModel BlockScope BlockPolicy Block BlockList
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -65,6 +66,7 @@ public class BlocksWebResource extends AbstractWebResource {
      *
      * @param blockId block id
      * @return 200 with the block; 404 for an unknown id
+     * @onos.rsModel Block
      */
     @GET
     @Path("{blockId}")
@@ -75,11 +77,13 @@ public class BlocksWebResource extends AbstractWebResource {
     }
 
     /**
-     * Blocks a source: {"src": "10.0.0.3", "ttlSeconds": 600, "reason": "…"} (also "alertId", "scope").
+     * Blocks a source. The body names it and, optionally, the alert, the scope, the lifetime and the reason:
+     * {"src": "10.0.0.3", "ttlSeconds": 600, "reason": "…"} (also "alertId", "scope").
      *
      * @param body the request
      * @return 201 with the block and its Location; 400 for a bad body; 404 for an unknown alert; 409 for an
      *         allowlisted or already blocked source or the cap reached
+     * @onos.rsModel BlockRequest
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

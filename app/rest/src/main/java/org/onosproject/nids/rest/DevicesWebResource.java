@@ -27,6 +27,7 @@ public class DevicesWebResource extends AbstractWebResource {
      * Lists the NIDS switches in device-id order.
      *
      * @return 200 with {"devices": [device, …]}
+     * @onos.rsModel Device DeviceList
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)

@@ -29,14 +29,15 @@ public class FlowsWebResource extends AbstractWebResource {
     /**
      * Lists recent flow records, newest first.
      *
-     * @param device only the records of this switch (e.g. device:s1)
-     * @param limit  at most this many, 1..10000 (default 100)
+     * @param device optional: only the records of this switch (e.g. device:s1)
+     * @param limit  optional: at most this many, 1..10000 (default 100)
      * @return 200 with {"flows": [record, …]}; 400 naming the bad parameter
+     * @onos.rsModel FlowRecord FlowList
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response listFlows(@QueryParam(AlertParams.DEVICE) String device,
-                              @QueryParam(AlertParams.LIMIT) String limit) {
+    public Response listFlows(@QueryParam("device") String device,
+                              @QueryParam("limit") String limit) {
         Optional<DeviceId> deviceId = AlertParams.device(device);
         int max = AlertParams.limit(limit);
         ObjectNode root = mapper().createObjectNode();

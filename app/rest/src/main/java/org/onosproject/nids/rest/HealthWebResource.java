@@ -26,6 +26,7 @@ public class HealthWebResource extends AbstractWebResource {
      * Readiness of the NIDS app.
      *
      * @return 200 with {"pipeconfId": id, "pipeconfRegistered": true|false}
+     * @onos.rsModel Health
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)

@@ -52,6 +52,7 @@ public class ModelsWebResource extends AbstractWebResource {
      * Lists the stored models, oldest first.
      *
      * @return 200 with {"models": [summary, …]}; the active one has "active": true
+     * @onos.rsModel ModelList
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -63,11 +64,12 @@ public class ModelsWebResource extends AbstractWebResource {
     }
 
     /**
-     * Stores a model bundle (model.json as model-tools writes it). Nothing reaches a switch until it is activated.
+     * Stores a model bundle, as model-tools writes it. Nothing reaches a switch until it is activated.
      *
      * @param body the bundle
      * @return 201 with the model's summary and Location /onos/nids/models/{id}; 400 with the reason when the
      *         bundle is refused; 409 when it conflicts with a stored model (e.g. the same id)
+     * @onos.rsModel ModelBundle
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -88,6 +90,7 @@ public class ModelsWebResource extends AbstractWebResource {
      * The active model.
      *
      * @return 200 with the active model's summary; 404 when no model is active
+     * @onos.rsModel ModelSummary
      */
     @GET
     @Path("active")
@@ -103,6 +106,7 @@ public class ModelsWebResource extends AbstractWebResource {
      *
      * @param modelId model id
      * @return 200 with the model.json document; 404 for an unknown id
+     * @onos.rsModel ModelBundle
      */
     @GET
     @Path("{modelId}")
@@ -134,6 +138,7 @@ public class ModelsWebResource extends AbstractWebResource {
      * @param modelId model id
      * @return 200 with the per-device rollout result; 502 with the same body plus "code" and "message" (naming
      *         the device and why) when a device failed; 404 for an unknown id
+     * @onos.rsModel DeviceRollout RolloutResult
      */
     @POST
     @Path("{modelId}/activate")
@@ -146,6 +151,7 @@ public class ModelsWebResource extends AbstractWebResource {
      * Re-activates the model that was active before the current one.
      *
      * @return as activate; 409 when there is no earlier model
+     * @onos.rsModel DeviceRollout RolloutResult
      */
     @POST
     @Path("rollback")

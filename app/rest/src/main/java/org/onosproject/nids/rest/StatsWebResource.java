@@ -41,13 +41,14 @@ public class StatsWebResource extends AbstractWebResource {
     /**
      * The statistics.
      *
-     * @param drift class-share samples to include, newest last, 1..10000 (default 30)
+     * @param drift optional: class-share samples to include, newest last, 1..10000 (default 30)
      * @return 200 with the statistics (flows null, flowsAvailable false, pipeline null when the flow service is not
      *         running; drift null when the class-share tracker is not running); 400 for a bad drift count
+     * @onos.rsModel StatsRow ClassShareSample Stats
      */
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public Response stats(@QueryParam(DRIFT) String drift) {
+    public Response stats(@QueryParam("drift") String drift) {
         int samples = drift == null ? DRIFT_DEFAULT : AlertParams.limit(DRIFT, drift);
         Optional<NidsFlowRecordService> flows = optional(NidsFlowRecordService.class);
         ObjectNode json = codec(AlertStats.class).encode(get(NidsStatsService.class).alertStats(), this);
