@@ -38,7 +38,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.easymock.EasyMock.anyLong;
@@ -404,8 +403,7 @@ public class NidsAlertsMessageHandlerTest {
         assertTrue(conn.payloads(DATA_RESP).isEmpty());
     }
 
-    /** Waits for every push scheduled so far (due at once: the test handler has no minimum interval). */
     private void waitForPushes() throws Exception {
-        pushExecutor.schedule(() -> { }, 1, TimeUnit.MILLISECONDS).get(5, TimeUnit.SECONDS);
+        UiTestSupport.waitForPushes(pushExecutor);
     }
 }
