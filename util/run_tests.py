@@ -60,7 +60,8 @@ def pytest_suite(name, what, paths, prerequisites=(), extra_args=()):
 
 def suites():
     return [
-        pytest_suite("python-unit", "generator, harness and tool unit tests", ["util/tests", "itest/tests"]),
+        pytest_suite("python-unit", "generator, harness, tool and stack-build unit tests",
+                     ["util/tests", "itest/tests", "stack/tests"]),
         Suite("java-unit", "Maven build and JUnit tests of every module (builds the .oar)",
               ["mvn", "-B", "-q", "package"], (stack.need_maven,), surefire_counts),
         Suite("constants-check", "generated constants match the committed P4Info",
