@@ -141,25 +141,20 @@ def file_digest(path):
 
 
 class Inputs:
-    """The inputs of one output (files by content, settings by value); equal digests mean nothing to redo."""
+    """The inputs of one output (files by content, settings by value); equal digests mean nothing to redo.
 
-    # Our own build code is an input of everything it builds: an edit of the builder rebuilds.
-    _code = None
+    The builder's own code that makes an output is one of its inputs: `code` names those modules (this one always
+    counts), so an edit of, say, the install stage does not recompile every bundle."""
 
-    def __init__(self):
-        self.h = hashlib.sha256(Inputs.code_digest().encode())
+    _code = {}
 
-    @staticmethod
-    def code_digest():
-        if Inputs._code is None:
-            h = hashlib.sha256()
-            here = os.path.dirname(os.path.abspath(__file__))
-            for name in sorted(os.listdir(here)):
-                if name.endswith(".py"):
-                    with open(os.path.join(here, name), "rb") as f:
-                        h.update(name.encode() + f.read())
-            Inputs._code = h.hexdigest()
-        return Inputs._code
+    def __init__(self, *code):
+        self.h = hashlib.sha256()
+        for module in sorted({__file__, *code}):
+            if module not in Inputs._code:
+                with open(module, "rb") as f:
+                    Inputs._code[module] = hashlib.sha256(f.read()).hexdigest()
+            self.h.update(os.path.basename(module).encode() + Inputs._code[module].encode())
 
     def files(self, paths):
         for p in paths:

@@ -12,6 +12,9 @@ from . import ONOS_VERSION, fetch, gui
 from .common import BuildError, Inputs, ONOS_GROUP, PLAIN_MANIFEST, Stamps, run, say, write_jar
 from .plan import TOOLS
 
+# The builder code whose edits change what this stage makes (common.py always counts).
+CODE = [__file__] + [os.path.join(os.path.dirname(__file__), m) for m in ("bazel.py", "plan.py")]
+
 JAVAC = ["javac", "--release", "11", "-nowarn", "-encoding", "UTF-8", "-proc:none", "-Xmaxerrs", "20"]
 
 # The //deps gRPC bundles Maven Central lacks (ONOS builds them from its patched gRPC tree): the same classes come
@@ -52,7 +55,7 @@ def tools(build, plan):
     for tool, (package, _, deps) in TOOLS.items():
         out = plan.tool_classpath(tool)[0]
         srcs = sorted(glob.glob(build.source(package, "src/main/java/**/*.java"), recursive=True))
-        digest = Inputs().files(srcs).value([plan.jar(d) for d in deps]).digest()
+        digest = Inputs(*CODE).files(srcs).value([plan.jar(d) for d in deps]).digest()
         if stamps.current(out, digest):
             continue
         with tempfile.TemporaryDirectory(dir=build.work) as tmp:
@@ -103,7 +106,7 @@ def java_bundle(build, plan, rule, stamps):
     srcs = [os.path.join(pkg_dir, s) for s in rule.attrs.get("srcs", [])]
     resources = rule.attrs.get("resources", [])
     classpath = plan.classpath(rule.deps)
-    inputs = Inputs().files(srcs + [os.path.join(pkg_dir, r) for r in resources] + classpath).value(
+    inputs = Inputs(*CODE).files(srcs + [os.path.join(pkg_dir, r) for r in resources] + classpath).value(
         {k: v for k, v in rule.attrs.items() if k not in ("srcs", "resources")})
     if rule.kind == "proto":
         inputs.files([os.path.join(build.gnmi, p) for p in GNMI_PROTOS.values()])
@@ -186,7 +189,7 @@ def grpc_bundle(build, plan, rule, stamps):
     artifact, packages = GRPC_SPLITS[rule.name]
     source = fetch.grpc_release_jar(artifact).path(build.m2)
     out = plan.jar(rule.label)
-    digest = Inputs().files([source]).value(rule.attrs).value(packages).digest()
+    digest = Inputs(*CODE).files([source]).value(rule.attrs).value(packages).digest()
     if stamps.current(out, digest):
         return 0
     say(f"wrap {rule.label} from {os.path.basename(source)}")

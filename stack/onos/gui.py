@@ -15,6 +15,9 @@ import zipfile
 from . import fetch
 from .common import BuildError, Inputs, run, say, write_jar
 
+# The builder code whose edits change what this stage makes (common.py always counts).
+CODE = [__file__] + [os.path.join(os.path.dirname(__file__), m) for m in ("fetch.py", "compile.py")]
+
 WEBAPP = "web/gui/src/main/webapp"
 GULP_BUNDLES = {"onos.js": "tools/gui/gulp-tasks/bundles/bundle-js/index.js",
                 "onos.css": "tools/gui/gulp-tasks/bundles/bundle-css/index.js"}
@@ -50,7 +53,7 @@ def web_gui(build, plan, stamps):
     gui_jar = plan.jar("//web/gui:onos-gui-jar")
     tarballs = fetch.npm_packages(build)
     files = sorted(p for p in glob.glob(webapp + "/**", recursive=True) if os.path.isfile(p))
-    digest = Inputs().files(files + [gui_jar] + list(tarballs.values())
+    digest = Inputs(*CODE).files(files + [gui_jar] + list(tarballs.values())
                             + [build.source(t) for t in GULP_BUNDLES.values()]).digest()
     if stamps.current(out, digest):
         return 0

