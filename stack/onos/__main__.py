@@ -1,4 +1,4 @@
-"""python -m onos --src ONOS_TREE --gnmi GNMI_TREE --work DIR --prefix ONOS_HOME [--jobs N] [--stages ...]"""
+"""python -m onos --src ONOS_TREE --gnmi GNMI_TREE --work DIR --prefix ONOS_HOME [--jobs N] [--until STAGE]"""
 import argparse
 import subprocess
 import sys
@@ -16,7 +16,7 @@ def main(argv=None):
     ap.add_argument("--gnmi", required=True, help="openconfig/gnmi tree at the commit ONOS 2.7.0 pins")
     ap.add_argument("--work", required=True, help="downloads, bundles, stamps, the tarball")
     ap.add_argument("--prefix", required=True, help="where the runtime is installed (ONOS_HOME)")
-    ap.add_argument("--jobs", type=int, default=2, help="unused by the Java build (one javac at a time)")
+    ap.add_argument("--jobs", type=int, default=2, help="bundles compiled at a time")
     ap.add_argument("--until", choices=STAGES, default="install", help="stop after this stage")
     args = ap.parse_args(argv)
     build = Build(args.src, args.gnmi, args.work, args.prefix, args.jobs)

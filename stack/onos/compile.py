@@ -1,6 +1,7 @@
 """Builds the bundles the plan marks `built`, as ONOS's osgi_jar / osgi_proto_jar / wrapped_osgi_jar macros do:
 javac (--release 11), ONOS's cfgdef generator, then ONOS's bnd wrapper (OSGiWrapper) with the arguments
 osgi_java_library.bzl passes it. Each bundle is skipped while the digest of its inputs matches its stamp."""
+import concurrent.futures
 import glob
 import os
 import re
@@ -33,19 +34,38 @@ GNMI_PROTOS = {"gnmi_proto": "proto/gnmi/gnmi.proto", "gnmi_ext_proto": "proto/g
 
 
 def compile_all(build, plan):
+    """Every bundle to build, up to `build.jobs` at a time, each once all it compiles against is built."""
     tools(build, plan)
     stamps = Stamps(build)
-    built = 0
-    for bundle in plan.bundles.values():
-        if bundle.origin == "gui":
-            built += gui.web_gui(build, plan, stamps)
-        elif bundle.origin == "built":
-            kind = bundle.rule.kind
-            make = {"osgi": java_bundle, "proto": java_bundle, "wrapped": grpc_bundle}.get(kind)
-            if make is None:
-                raise BuildError(f"{bundle.label}: no way to build a {kind} rule")
-            built += make(build, plan, bundle.rule, stamps)
+    todo = {label: b for label, b in plan.bundles.items() if b.origin in ("built", "gui")}
+    waits_for = {label: set(plan.closure(b.deps)) & set(todo) for label, b in todo.items()}
+    done, built, running = set(), 0, {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, build.jobs)) as pool:
+        while todo or running:
+            ready = [label for label in todo if waits_for[label] <= done]
+            for label in ready[:max(0, build.jobs - len(running))]:
+                running[pool.submit(make_bundle, build, plan, todo.pop(label), stamps)] = label
+            finished, _ = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                done.add(running.pop(future))
+                try:
+                    built += future.result()
+                except BuildError:
+                    todo.clear()    # let the bundles under way finish, start no more
+                    for other in running:
+                        other.cancel()
+                    raise
     say(f"compile: {built} bundles built, the others up to date")
+
+
+def make_bundle(build, plan, bundle, stamps):
+    """1 when the bundle was (re)built, 0 when its stamp was current."""
+    if bundle.origin == "gui":
+        return gui.web_gui(build, plan, stamps)
+    make = {"osgi": java_bundle, "proto": java_bundle, "wrapped": grpc_bundle}.get(bundle.rule.kind)
+    if make is None:
+        raise BuildError(f"{bundle.label}: no way to build a {bundle.rule.kind} rule")
+    return make(build, plan, bundle.rule, stamps)
 
 
 def tools(build, plan):

@@ -158,22 +158,25 @@ class Plan:
             return Coord.onos_bundle(label.split(":")[1]).path(self.build.m2)
         return f"{self.build.bundles}/{label.split(':')[1]}.jar"
 
-    def classpath(self, deps):
-        """The transitive jars of `deps`, as Bazel puts them on javac's classpath."""
-        seen, jars = set(), []
+    def closure(self, deps):
+        """`deps` and everything they depend on, transitively (labels, each once, in walk order)."""
+        seen = []
 
         def walk(label):
             if label in seen:
                 return
-            seen.add(label)
-            jars.append(self.jar(label))
+            seen.append(label)
             if not label.startswith("@"):
                 for dep in self.bundles[label].deps:
                     walk(dep)
 
         for dep in deps:
             walk(dep)
-        return jars
+        return seen
+
+    def classpath(self, deps):
+        """The transitive jars of `deps`, as Bazel puts them on javac's classpath."""
+        return [self.jar(label) for label in self.closure(deps)]
 
     def tool_classpath(self, tool):
         return [f"{self.build.work}/tools/{tool}.jar"] + [self.jar(d) for d in TOOLS[tool][2]]
