@@ -3,13 +3,16 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 VENV_PY      := .venv/bin/python
+# Every target imports this checkout's nidslib (testing/) first, also where .venv holds the editable install of
+# another checkout (git worktrees sharing one venv); in a clean clone it is the same package `make setup` installed.
+export PYTHONPATH := $(CURDIR)/testing$(if $(PYTHONPATH),:$(PYTHONPATH))
 P4C          ?= p4c-bm2-ss
 P4_MAIN      := p4src/main.p4
 P4_BUILD     := p4src/build
 P4_OUT       := pipeconf/src/main/resources/p4c-out/bmv2
 P4C_FLAGS    := --arch v1model --std p4-16 -I p4src/include
 CONSTANTS_JAVA := pipeconf/src/main/java/org/onosproject/nids/pipeconf/NidsConstants.java
-CONSTANTS_PY   := util/nids_constants.py
+CONSTANTS_PY   := testing/nidslib/constants.py
 CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json \
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY)
 
@@ -43,8 +46,7 @@ stack-report: ## which parts of the reference stack were found, with the commits
 RUNS ?= 10
 stack-boot-check: ## start ONOS clean RUNS times (default 10) with the harness's apps; every start must settle
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
-	$(VENV_PY) -m itest.boot_check --runs $(RUNS) --onos-home "$$(python3 util/stack.py onos-home)" \
-	    --java-home "$$(python3 util/stack.py java11-home)"
+	$(VENV_PY) -m nidslib.bootcheck --runs $(RUNS)
 
 p4-build: ## compile p4src/ with p4c-bm2-ss and copy bmv2.json + p4info.txt into the pipeconf
 	@command -v $(P4C) >/dev/null || { echo "p4-build: $(P4C) not on PATH (see \`make stack\`)" >&2; exit 1; }
@@ -65,10 +67,10 @@ p4-test: ## P4 data-plane tests on BMv2 over P4Runtime (needs root + simple_swit
 	python3 util/run_tests.py --only p4-dataplane
 
 constants: ## regenerate the Java and Python constants from the committed P4Info
-	$(VENV_PY) util/p4constants.py $(CONSTANTS_ARGS)
+	$(VENV_PY) -m nidslib.p4constants $(CONSTANTS_ARGS)
 
 constants-check: ## fail if the generated constants are stale
-	@$(VENV_PY) util/p4constants.py $(CONSTANTS_ARGS) --check && echo "constants-check: constants are current"
+	@$(VENV_PY) -m nidslib.p4constants $(CONSTANTS_ARGS) --check && echo "constants-check: constants are current"
 
 run: ## the whole system with live traffic and attacks, online (ONOS + BMv2) or offline; ARGS="--once", "--model F", ...
 	@$$( [ -x $(VENV_PY) ] && echo $(VENV_PY) || echo python3 ) util/demo/run.py $(ARGS)

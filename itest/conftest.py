@@ -4,25 +4,16 @@ Everything started here is stopped on every exit path (test failure, Ctrl-C, SIG
 """
 import os
 import signal
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "util"))
+from nidslib import session as session_mod
+from nidslib import stack as reference_stack
+from nidslib import topology as topo
+from nidslib.paths import REPO_ROOT as ROOT
 
-import stack as reference_stack  # noqa: E402
-from itest.lib import session as session_mod  # noqa: E402
-from itest.lib import topology as topo  # noqa: E402
-
-# The stack start-up lives in itest/lib/session.py (shared with the demo, util/demo/); these names stay here.
+# The stack start-up lives in nidslib.session (shared with the demo, util/demo/run.py).
 LOG_DIR = os.path.join(ROOT, "build", "itest")
-BOOT_APPS = session_mod.BOOT_APPS
-LOCK_FILE = session_mod.LOCK_FILE
-Stack = session_mod.Stack
-built_oar = session_mod.built_oar
-oar_app_name = session_mod.oar_app_name
-devices_ready = session_mod.devices_ready
 
 
 def _raise_on_sigterm(signum, frame):

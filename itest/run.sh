@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/itest build/test-reports
 cleanup() {
-  .venv/bin/python -c 'from itest.lib import fabric; fabric.cleanup(__import__("itest.lib.topology", fromlist=["x"]).leaf_spine())' 2>/dev/null
+  .venv/bin/python -c 'from nidslib import fabric, topology; fabric.cleanup(topology.leaf_spine())' 2>/dev/null
   # Only the ONOS this run started (its process group), never another one on the machine.
   if [[ -f build/itest/onos.pid ]]; then kill -- -"$(cat build/itest/onos.pid)" 2>/dev/null; rm -f build/itest/onos.pid; fi
 }

@@ -49,7 +49,7 @@ REPOS = {
 
 # PI's submodules the build needs (path -> repository); their commits are the gitlinks in PI's pinned tree.
 PI_SUBMODULES = {"third_party/googletest": "googletest", "third_party/uthash": "uthash",
-                 "proto/p4runtime": "p4runtime"}
+                 "proto/p4runtime": "p4runtime", "proto/openconfig/gnmi": "gnmi"}  # proto/gnmi links into it
 
 # Files a fetched snapshot of p4c may lack (one large blob); nothing in the build reads them.
 SPARSE_EXCLUDES = {"p4c": ["/docs/compiler-design.pptx"]}

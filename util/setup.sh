@@ -39,7 +39,7 @@ if ! .venv/bin/python -m pip install -q --disable-pip-version-check -r requireme
   echo "setup: pip install -r requirements.txt failed" >&2
   exit 1
 fi
-echo "setup: Python venv ready (.venv)"
+echo "setup: Python venv ready (.venv, with nidslib from testing/ editable)"
 
 echo "setup: fetching Maven dependencies and building (mvn -DskipTests install)"
 mvn -B -q -DskipTests install

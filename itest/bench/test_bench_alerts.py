@@ -15,9 +15,9 @@ import time
 
 import pytest
 
-from itest.lib import fabric as fabric_mod
-from itest.lib import models
-from itest.lib import onos as onos_mod
+from nidslib import datasets as models
+from nidslib import netns
+from nidslib import onos as onos_mod
 
 ATTACK_PORT = 4444
 FLOWS = 100
@@ -66,7 +66,7 @@ def test_first_malicious_packet_to_alert_over_rest(routed, port_model):
     # Alerts of an earlier run in this ONOS for the same ports would be folded into (dedup) instead of raised.
     assert not [a for a in rest.get(f"/onos/nids/alerts?limit=1000", retry=False)["alerts"]
                 if a["flow"]["serverPort"] == ATTACK_PORT], "alerts for the attack port exist before the benchmark"
-    sender = fabric_mod.host_popen(CLIENT, "python3", "-c", SENDER, stdout=subprocess.PIPE, text=True)
+    sender = netns.host_popen(CLIENT, "python3", "-c", SENDER, stdout=subprocess.PIPE, text=True)
     sent, seen = {}, {}
     deadline = time.monotonic() + FLOWS * PACE_S + 60
     try:

@@ -5,14 +5,14 @@ The model is a multi-class J48 tree trained by model-tools on the NF-UNSW-NB15-v
 at most 256 leaves; without the datasets the benchmark says so and stops.
 """
 import os
-import subprocess
 import time
 
 import pytest
 
-from itest.lib import models
+from nidslib import modelcli
+from nidslib.paths import DATASETS
 
-DATA = os.path.join(models.ROOT, "..", "shared", "datasets", "nf-unsw-nb15-v2.sample.csv.gz")
+DATA = os.path.join(DATASETS, "nf-unsw-nb15-v2.sample.csv.gz")
 TARGET_SECONDS = 3.0
 
 
@@ -21,12 +21,7 @@ def big_model(tmp_path_factory):
     if not os.path.exists(DATA):
         pytest.skip(f"{DATA} not found: the rollout benchmark needs the UNSW sample")
     out = str(tmp_path_factory.mktemp("bench") / "model.json")
-    result = subprocess.run([models.NIDS_MODEL, "train", "--data", DATA, "--out", out, "--max-leaves", "256",
-                             "--min-leaf", "1", "--seed", "1"], capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
-    import json
-    with open(out) as f:
-        return json.load(f)
+    return modelcli.train(DATA, out, "--max-leaves", "256", "--min-leaf", "1", "--seed", "1")
 
 
 def test_rollout_of_a_large_model_to_every_switch(stack, big_model):

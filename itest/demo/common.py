@@ -1,17 +1,14 @@
 """What the demo suites share: where the driver is, what they need, and the teardown check."""
 import fcntl
-import json
 import os
 import shutil
-import subprocess
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "util"))
-
-import stack as reference_stack  # noqa: E402
-from demo import scenario  # noqa: E402
-from itest.lib.session import LOCK_FILE  # noqa: E402
+from nidslib import netns
+from nidslib import stack as reference_stack
+from nidslib.demo import scenario
+from nidslib.paths import REPO_ROOT as ROOT
+from nidslib.processes import group_alive
+from nidslib.session import LOCK_FILE
 
 DRIVER = os.path.join(ROOT, "util", "demo", "run.py")
 ATTACKER_IP = "10.0.0.3"
@@ -34,18 +31,13 @@ def online_missing():
                         reference_stack.need_bmv2()) if r] + [m for m in offline_missing() if m.startswith("missing")]
 
 
-def nids_namespaces():
-    out = subprocess.run(["ip", "-j", "netns", "list"], capture_output=True, text=True, timeout=10).stdout.strip()
-    return [n["name"] for n in json.loads(out)] if out else []
-
-
 def assert_torn_down(state):
     """None of the run's processes or process groups (ONOS, switches) is alive; and, when no other session holds
     the stack lock right now (it may build its own nids-* namespaces), no nids-* namespace is left."""
     for pid in state.get("pids", []):
         assert not _alive(pid), f"process {pid} started by the demo is still running"
     for group in state.get("processGroups", []):
-        assert not _group_alive(group), f"process group {group} (ONOS or a switch) is still running"
+        assert not group_alive(group), f"process group {group} (ONOS or a switch) is still running"
     lock = open(LOCK_FILE, "w")
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -53,7 +45,7 @@ def assert_torn_down(state):
         lock.close()
         return
     try:
-        assert [n for n in nids_namespaces() if n.startswith("nids-")] == []
+        assert [n for n in netns.names() if n.startswith(netns.PREFIX)] == []
     finally:
         lock.close()
 
@@ -63,12 +55,4 @@ def _alive(pid):
         with open(f"/proc/{pid}/stat") as f:
             return f.read().split(") ")[-1][:1] != "Z"
     except FileNotFoundError:
-        return False
-
-
-def _group_alive(group):
-    try:
-        os.killpg(group, 0)
-        return True
-    except ProcessLookupError:
         return False

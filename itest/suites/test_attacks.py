@@ -12,14 +12,14 @@ import shutil
 import signal
 import socket
 import subprocess
-import tempfile
 import time
 
 import pytest
 
-from itest.lib import fabric as fabric_mod
-from itest.lib import models
-from itest.lib import onos as onos_mod
+from nidslib import datasets as models
+from nidslib import netns
+from nidslib import onos as onos_mod
+from nidslib import processes
 
 FLOW_MANAGER = "org.onosproject.nids.impl.flow.NidsFlowManager"
 HTTP_PORT, IPERF_PORT = 8080, 5201
@@ -86,24 +86,24 @@ def traffic(scan_model, collector, routed):
     """Benign conversations and both attacks at once; every process bounded and stopped."""
     started = int(time.time() * 1000)
     servers = [
-        fabric_mod.host_popen("h3", "python3", "-m", "http.server", str(HTTP_PORT), "--bind", BENIGN["h3"],
+        netns.host_popen("h3", "python3", "-m", "http.server", str(HTTP_PORT), "--bind", BENIGN["h3"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
-        fabric_mod.host_popen("h1", "iperf3", "-s", "-1", "-B", BENIGN["h1"], "-p", str(IPERF_PORT),
+        netns.host_popen("h1", "iperf3", "-s", "-1", "-B", BENIGN["h1"], "-p", str(IPERF_PORT),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
     ]
     try:
         _wait_listening("h3", BENIGN["h3"], HTTP_PORT)
-        benign = [fabric_mod.host_popen("h1", "python3", "-c", _http_client(BENIGN["h3"], HTTP_PORT, 8),
+        benign = [netns.host_popen("h1", "python3", "-c", _http_client(BENIGN["h3"], HTTP_PORT, 8),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE),
-                  fabric_mod.host_popen("h3", "iperf3", "-c", BENIGN["h1"], "-p", str(IPERF_PORT), "-t", "3",
+                  netns.host_popen("h3", "iperf3", "-c", BENIGN["h1"], "-p", str(IPERF_PORT), "-t", "3",
                                         "-b", "2M", "--connect-timeout", "3000",
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)]
         # --send-ip: nmap would resolve the target's MAC with its own ARP, which the fabric does not answer; the
         # hosts have static neighbours instead.
-        attacks = [fabric_mod.host_popen("h2", "nmap", "-sS", "--send-ip", "-n", "-Pn", "-p", NMAP_PORTS,
+        attacks = [netns.host_popen("h2", "nmap", "-sS", "--send-ip", "-n", "-Pn", "-p", NMAP_PORTS,
                                          "--max-rate", "200", "--max-retries", "0", BENIGN["h3"],
                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True),
-                   fabric_mod.host_popen("h4", "hping3", "-S", "-p", "80", "-c", str(FLOOD_PACKETS), "-i", "u5000",
+                   netns.host_popen("h4", "hping3", "-S", "-p", "80", "-c", str(FLOOD_PACKETS), "-i", "u5000",
                                          BENIGN["h1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
         for process in benign + attacks:
             process.wait(timeout=120)
@@ -113,7 +113,7 @@ def traffic(scan_model, collector, routed):
         yield {"since": started}
     finally:
         for process in servers:
-            _stop(process)
+            processes.terminate(process, grace=10)
 
 
 def test_alerts_name_the_attack_sources_only(traffic, routed):
@@ -213,7 +213,7 @@ def _free_udp_port():
 
 def _wait_listening(host, ip, port):
     probe = f"import socket; socket.create_connection(('{ip}', {port}), timeout=1).close()"
-    onos_mod.wait_until(lambda: fabric_mod.host_exec(host, "python3", "-c", probe, timeout=5).returncode == 0,
+    onos_mod.wait_until(lambda: netns.host_exec(host, "python3", "-c", probe, timeout=5).returncode == 0,
                         15, 0.5, f"{ip}:{port} listening")
 
 
@@ -222,16 +222,6 @@ def _http_client(ip, port, requests):
             f"for i in range({requests}):\n"
             f"    urllib.request.urlopen('http://{ip}:{port}/', timeout=5).read()\n"
             "    time.sleep(0.2)\n")
-
-
-def _stop(process):
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
 
 
 def test_the_class_share_series_saw_the_attacks(traffic, scan_model, routed):

@@ -2,21 +2,18 @@
 """Blocking through ONOS intents on the real fabric: an attacker's alert blocks it at its edge switch (drops counted
 in the ACL's direct counter, read over P4Runtime) while benign pairs still talk; a block expires on time; the drop
 rule follows a host that moves to another leaf. Every block made here is removed and the policy restored."""
-import os
-import socket
-import sys
 import time
 
 import pytest
-from p4.v1 import p4runtime_pb2
 
-from itest.lib import fabric as fabric_mod
-from itest.lib import models
-from itest.lib import onos as onos_mod
-from itest.lib import p4rt
+from nidslib import constants as C
+from nidslib import datasets as models
+from nidslib import fabric as fabric_mod
+from nidslib import netns
+from nidslib import onos as onos_mod
+from nidslib import p4runtime as p4rt
+from nidslib import session
 
-sys.path.insert(0, os.path.join(models.ROOT, "util"))
-import nids_constants as C  # noqa: E402
 
 ACL = C.NIDS_INGRESS_FWD_ACL
 BLOCKS = "/onos/nids/blocks"
@@ -29,16 +26,6 @@ ALERT_WAIT_S = 90
 
 # ---- helpers ----------------------------------------------------------------------------------------------------
 
-def learn_hosts(stack, names):
-    """The routed fabric uses static ARP: make hosts broadcast ARP so that ONOS's host provider (re)locates them."""
-    for name in names:
-        fabric_mod.host_exec(name, "python3", "-c",
-                             "import socket,time\n"
-                             "s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM)\n"
-                             "for i in range(3):\n"
-                             "    s.sendto(b'arp?',('10.0.0.254',9)); time.sleep(0.3)\n", timeout=10)
-
-
 def host_locations(stack, ip):
     for host in stack.rest.get("/onos/v1/hosts", retry=False)["hosts"]:
         if ip in host.get("ipAddresses", []):
@@ -49,39 +36,25 @@ def host_locations(stack, ip):
 def locate(stack, name):
     host = stack.topology.host(name)
     where = (stack.topology.switch(host.switch).device_id, str(host.port))
-    onos_mod.wait_until(lambda: where in host_locations(stack, host.ip) or learn_hosts(stack, [name]), 40, 2,
+    onos_mod.wait_until(lambda: where in host_locations(stack, host.ip) or session.announce(name), 40, 2,
                         f"{name} located at {where}")
-
-
-def ternary(entry, field_id):
-    for match in entry.match:
-        if match.field_id == field_id:
-            return int.from_bytes(match.ternary.value, "big")
-    return None
 
 
 def acl(stack, switch):
     """{(ig_port, ipv4_src): packets} of the ACL entries the switch itself holds (direct counter included)."""
-    reader = p4rt.Reader(stack.topology.switch(switch).grpc_port)
+    reader = p4rt.Client(stack.topology.switch(switch).grpc_port)
     try:
-        port_field = reader.p4info.field_id(ACL, "ig_port")
-        src_field = reader.p4info.field_id(ACL, "ipv4_src")
-        entity = p4runtime_pb2.Entity()
-        entity.table_entry.table_id = reader.p4info.table_ids[ACL]
-        entity.table_entry.counter_data.SetInParent()  # ask for each entry's direct counter too
-        return {(ternary(e.table_entry, port_field), ternary(e.table_entry, src_field)):
-                e.table_entry.counter_data.packet_count for e in reader._read(entity)}
+        port_field = reader.p4info.match_field(ACL, "ig_port").id
+        src_field = reader.p4info.match_field(ACL, "ipv4_src").id
+        return {(p4rt.ternary_value(e, port_field), p4rt.ternary_value(e, src_field)): e.counter_data.packet_count
+                for e in reader.table_entries(ACL, with_counters=True)}
     finally:
         reader.close()
 
 
-def ip_int(ip):
-    return int.from_bytes(socket.inet_aton(ip), "big")
-
-
 def rule_of(stack, name, switch=None, port=None):
     host = stack.topology.host(name)
-    return (port or host.port, ip_int(host.ip)), (switch or host.switch)
+    return (port or host.port, p4rt.ip2int(host.ip)), (switch or host.switch)
 
 
 def wait_rules(stack, expected, what):
@@ -117,7 +90,7 @@ def set_policy(stack, **props):
 
 def tcp_reply(client, server_ip, port=SERVICE_PORT, timeout=2):
     """Whether `client` gets an answer from the echo server at server_ip:port (one bounded attempt)."""
-    result = fabric_mod.host_exec(
+    result = netns.host_exec(
         client, "python3", "-c",
         "import socket\n"
         f"s=socket.create_connection(('{server_ip}',{port}),timeout={timeout})\n"
@@ -143,7 +116,7 @@ def fabric(routed):
 @pytest.fixture(scope="module")
 def echo_server(fabric):
     """An echo server on h3 (every connection answered), for reachability checks."""
-    server = fabric_mod.host_popen(
+    server = netns.host_popen(
         "h3", "python3", "-c",
         "import socket\n"
         "s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
@@ -293,9 +266,9 @@ def test_the_drop_rule_follows_a_host_that_moves(fabric):
     assert spare_switch != switch
     back = stack.fabric.move_host("h4", spare_switch, spare_port)
     try:
-        new_rule = (spare_port, ip_int("10.0.0.4"))
+        new_rule = (spare_port, p4rt.ip2int("10.0.0.4"))
         where = (stack.topology.switch(spare_switch).device_id, str(spare_port))
-        onos_mod.wait_until(lambda: host_locations(stack, "10.0.0.4") == {where} or learn_hosts(stack, ["h4"]),
+        onos_mod.wait_until(lambda: host_locations(stack, "10.0.0.4") == {where} or session.announce("h4"),
                             40, 2, f"h4 located at {where}")
         wait_rules(stack, {spare_switch: {new_rule}}, f"the drop rule moved to {spare_switch} port {spare_port}")
         assert stack.rest.get(f"{BLOCKS}/{made['id']}")["devices"] == [where[0]]

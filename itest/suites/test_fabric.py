@@ -1,7 +1,8 @@
 # Run: make itest   (or: .venv/bin/python -m pytest itest/suites/test_fabric.py, as root with the reference stack)
 """The fabric comes up under ONOS with the NIDS pipeconf, and ONOS's own apps work through it."""
-from itest.lib import fabric as fabric_mod
-from itest.lib import onos as onos_mod
+from nidslib import netns
+from nidslib import onos as onos_mod
+from nidslib import session
 
 
 def test_every_switch_is_available_with_the_nids_pipeconf(stack):
@@ -35,13 +36,7 @@ def test_lldp_discovers_every_link(stack):
 
 def test_hosts_are_learned_from_arp(stack):
     for host in stack.topology.hosts:
-        # A datagram to an address nobody has makes the host's kernel broadcast ARP requests, which the switch
-        # punts to ONOS.
-        fabric_mod.host_exec(host.name, "python3", "-c",
-                             "import socket,time\n"
-                             "s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM)\n"
-                             "for i in range(3):\n"
-                             "    s.sendto(b'arp?',('10.0.0.254',9)); time.sleep(0.5)\n", timeout=10)
+        session.announce(host.name)
 
     def learned():
         hosts = stack.rest.get("/onos/v1/hosts", retry=False)["hosts"]
@@ -52,12 +47,12 @@ def test_hosts_are_learned_from_arp(stack):
 
 
 def test_tcp_crosses_the_fabric_with_the_nids_stages_on(routed):
-    server = fabric_mod.host_popen("h3", "python3", "-c",
+    server = netns.host_popen("h3", "python3", "-c",
                                    "import socket;s=socket.socket();s.setsockopt(socket.SOL_SOCKET,"
                                    "socket.SO_REUSEADDR,1);s.bind(('0.0.0.0',5001));s.listen(1);"
                                    "c,_=s.accept();c.sendall(c.recv(64));c.close()")
     try:
-        reply = fabric_mod.host_exec(
+        reply = netns.host_exec(
             "h1", "python3", "-c",
             "import socket,time\n"
             "for i in range(50):\n"

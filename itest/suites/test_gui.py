@@ -6,32 +6,22 @@ its details panel explains it (decision path, features) and acknowledges it; "NI
 and shows every switch's rollout state. The screenshots in docs/img come from here
 (NIDS_UPDATE_SCREENSHOTS=1).
 """
-import importlib.util
 import os
-import shutil
-import tempfile
 import time
 
 import pytest
 
-from itest.lib import fabric as fabric_mod
-from itest.lib import models
-from itest.lib import onos as onos_mod
+from nidslib import browser, datasets as models, fabric as fabric_mod, onos as onos_mod, session
+from nidslib.browser import open_view
+from nidslib.paths import REPO_ROOT
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-GUI = onos_mod.DEFAULT_URL + "/onos/ui"
 # Every run takes its screenshots under build/; NIDS_UPDATE_SCREENSHOTS=1 writes the committed ones in docs/img.
-IMG_DIR = (os.path.join(models.ROOT, "docs", "img") if os.environ.get("NIDS_UPDATE_SCREENSHOTS")
-           else os.path.join(models.ROOT, "build", "itest", "screenshots"))
-VIEWPORT = {"width": 1600, "height": 900}
+IMG_DIR = (os.path.join(REPO_ROOT, "docs", "img") if os.environ.get("NIDS_UPDATE_SCREENSHOTS")
+           else os.path.join(REPO_ROOT, "build", "itest", "screenshots"))
 
 ATTACK_PORT = 6666      # the models suite uses 9999 and 7777
 ATTACK_SERVER = "10.0.0.3"
-WAIT_MS = 30_000          # any one browser wait
 ALERT_WAIT_S = 90         # traffic → switch report → alert → table row
-BROWSER_LAUNCH_MS = 60_000
 
 ALERT_ROWS = "#ov-nids-alerts .table-body tr.nids-alert-row"
 PANEL = "#ov-nids-alerts-details-panel"
@@ -41,62 +31,20 @@ BLOCK_PANEL = "#ov-nids-blocks-details-panel"
 DEVICE_ROWS = "#ov-nids-models tr.nids-device-row"
 
 
-def _browser_missing():
-    if not os.access(CHROMIUM, os.X_OK):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    if importlib.util.find_spec("playwright") is None:
-        return "the Python package playwright is not installed (pip install playwright; its browsers are not needed)"
-    return None
-
-
 @pytest.fixture(scope="module")
 def chromium():
     """Checked before the stack starts, so that a machine without a browser skips at once."""
-    missing = _browser_missing()
+    missing = browser.missing()
     if missing:
         pytest.skip(missing)
-    return CHROMIUM
+    return browser.CHROMIUM
 
 
 @pytest.fixture(scope="module")
 def gui(chromium, routed):
     """A browser logged in to the ONOS GUI as onos/rocks; closed, with its profile removed, on every exit path."""
-    from playwright.sync_api import sync_playwright
-
-    profile = tempfile.mkdtemp(prefix="nids-gui-chromium-")
-    pw = sync_playwright().start()
-    context = None
-    try:
-        context = pw.chromium.launch_persistent_context(
-            profile, executable_path=chromium, headless=True, args=CHROMIUM_FLAGS, viewport=VIEWPORT,
-            timeout=BROWSER_LAUNCH_MS)
-        context.set_default_timeout(WAIT_MS)
-        context.set_default_navigation_timeout(WAIT_MS)
-        page = context.pages[0] if context.pages else context.new_page()
-        login(page)
+    with browser.onos_gui("nids-gui-chromium-") as page:
         yield page
-    finally:
-        try:
-            if context is not None:
-                context.close()
-        finally:
-            pw.stop()
-            shutil.rmtree(profile, ignore_errors=True)
-
-
-def login(page):
-    page.goto(f"{GUI}/login.html")
-    page.fill("#username", onos_mod.USER)
-    page.fill("#password", onos_mod.PASSWORD)
-    page.click("#submit")
-    page.wait_for_url(lambda url: "login.html" not in url and "j_security_check" not in url)
-    # The legacy GUI is up once its masthead and nav are drawn.
-    page.wait_for_selector("#mast", state="attached")
-
-
-def open_view(page, view_id, root_selector):
-    page.goto(f"{GUI}/index.html#/{view_id}")
-    page.wait_for_selector(root_selector)
 
 
 def test_both_views_are_in_the_network_section_of_the_nav_menu(gui):
@@ -266,10 +214,7 @@ def test_models_view_marks_the_active_model_and_the_rollout_per_switch(gui, rout
 def _locate_h1(stack):
     """The routed fabric uses static ARP: h1 broadcasts ARP so that ONOS locates it (a block needs its edge)."""
     def located():
-        fabric_mod.host_exec("h1", "python3", "-c",
-                             "import socket\n"
-                             "socket.socket(socket.AF_INET,socket.SOCK_DGRAM).sendto(b'arp?',('10.0.0.254',9))",
-                             timeout=10)
+        session.announce("h1", times=1)
         hosts = stack.rest.get("/onos/v1/hosts", retry=False)["hosts"]
         return any("10.0.0.1" in h.get("ipAddresses", []) for h in hosts)
     onos_mod.wait_until(located, 40, 2, "h1 located by ONOS")

@@ -1,21 +1,20 @@
 # Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest itest/suites/test_models.py)
 """Models trained by model-tools, uploaded over REST, rolled out to every switch, checked on the switches."""
-import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 
-from itest.lib import fabric as fabric_mod
-from itest.lib import models
-from itest.lib import onos as onos_mod
-from itest.lib import p4rt
+from nidslib import constants as C
+from nidslib import datasets as models
+from nidslib import fabric as fabric_mod
+from nidslib import modelcli
+from nidslib import netns
+from nidslib import onos as onos_mod
+from nidslib import p4runtime as p4rt
 
-sys.path.insert(0, os.path.join(models.ROOT, "util"))
-import nids_constants as C  # noqa: E402
 
 ATTACK_PORT_A = 9999
 ATTACK_PORT_B = 7777
@@ -66,11 +65,11 @@ def expected_entries(bundle):
 
 def switch_entries(stack, switch, bank):
     """Entries per classifier table that the switch itself holds in one bank."""
-    reader = p4rt.Reader(stack.topology.switch(switch).grpc_port)
+    reader = p4rt.Client(stack.topology.switch(switch).grpc_port)
     try:
         counts = {}
         for table in [DECISION] + RANGES + SELECTORS:
-            bank_field = reader.p4info.field_id(table, "bank")
+            bank_field = reader.p4info.match_field(table, "bank").id
             n = sum(1 for e in reader.table_entries(table) if p4rt.exact_value(e, bank_field) == bank)
             if n:
                 counts[table] = n
@@ -130,7 +129,7 @@ def test_traffic_is_counted_in_the_class_the_model_gives(routed, bundles):
 def test_second_model_while_traffic_flows_then_rollback(routed, bundles):
     stack = routed
     model_b = upload(stack, bundles["b"])
-    traffic = fabric_mod.host_popen("h2", "python3", "-c",
+    traffic = netns.host_popen("h2", "python3", "-c",
                                     "import socket,time\n"
                                     "for i in range(400):\n"
                                     "    s=socket.socket(); s.settimeout(0.2)\n"
@@ -201,7 +200,7 @@ def _bundle(model):
 
 def class_counter_cells(stack, switch):
     """(bank, class id) -> packets of the switch's class counter, read over P4Runtime."""
-    reader = p4rt.Reader(stack.topology.switch(switch).grpc_port)
+    reader = p4rt.Client(stack.topology.switch(switch).grpc_port)
     try:
         cells = reader.counter(C.NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER)
         config = reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
@@ -221,7 +220,7 @@ def test_switch_counts_the_classes_nids_model_simulate_expects(routed, multiclas
     stack = routed
     activate(stack, upload(stack, _bundle(multiclass["x"])))
     pcap = os.path.join(os.path.dirname(multiclass["x"]["_file"]), "h1.pcap")
-    capture = fabric_mod.host_popen("h1", "tcpdump", "-i", "h1-eth0", "-n", "-U", "-w", pcap, "ip",
+    capture = netns.host_popen("h1", "tcpdump", "-i", "h1-eth0", "-n", "-U", "-w", pcap, "ip",
                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         assert "listening on" in capture.stderr.readline()
@@ -235,10 +234,7 @@ def test_switch_counts_the_classes_nids_model_simulate_expects(routed, multiclas
     after, bank_after = class_counter_cells(stack, "s1")
     assert bank_after == bank
 
-    result = subprocess.run([models.NIDS_MODEL, "simulate", "--model", multiclass["x"]["_file"], "--pcap", pcap,
-                             "--json"], capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    simulated = json.loads(result.stdout)
+    simulated = modelcli.simulate(multiclass["x"]["_file"], pcap, timeout=120)
     assert simulated["tree_disagreements"] == 0
     expected = {}
     for flow in simulated["flows"]:
@@ -255,7 +251,7 @@ def test_no_packet_is_classified_by_a_mix_of_banks(routed, multiclass):
     activate(stack, upload(stack, _bundle(multiclass["x"])))
     model_y = upload(stack, _bundle(multiclass["y"]))
     before, bank_x = class_counter_cells(stack, "s1")
-    traffic = fabric_mod.host_popen("h2", "python3", "-c",
+    traffic = netns.host_popen("h2", "python3", "-c",
                                     "import socket,time\n"
                                     "for i in range(300):\n"
                                     "    s=socket.socket(); s.settimeout(0.2)\n"

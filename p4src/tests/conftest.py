@@ -9,7 +9,7 @@ sw      that switch, cleaned before and after each test (entries deleted, defaul
 
 import pytest
 
-import nids_harness as h
+from nidslib import dataplane as h
 
 
 @pytest.fixture(scope="session")
@@ -17,7 +17,7 @@ def build():
     reason = h.ensure_build()
     if reason:
         pytest.skip(reason)
-    return h.P4Info(), h.Bmv2Json()
+    return h.build_outputs()
 
 
 @pytest.fixture(scope="session")

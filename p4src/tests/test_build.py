@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import nids_harness as h
+from nidslib import dataplane as h
 
 DOCS = h.REPO / "docs"
 

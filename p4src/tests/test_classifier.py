@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-import nids_harness as h
-from reference import FlowReference
+from nidslib import dataplane as h
+from nidslib.flowref import FlowReference
 
 C_IP, S_IP = "10.2.0.1", "10.2.0.2"
 CLASS_COUNTER = "NidsIngress.classifier.class_counter"

@@ -1,5 +1,5 @@
 # Run: .venv/bin/python -m pytest p4src/tests/test_features.py      (from the repository root, as root)
-"""The 28 flow features on crafted packet sequences, checked after every packet against reference.py.
+"""The 28 flow features on crafted packet sequences, checked after every packet against nidslib/flowref.py.
 
 With timeout_pkts = 1 every packet of a tracked flow sends a report carrying the flow state after that
 packet; its last_seen is the packet's switch timestamp, which the reference uses for the durations.
@@ -7,8 +7,8 @@ packet; its last_seen is the packet's switch timestamp, which the reference uses
 
 import pytest
 
-import nids_harness as h
-from reference import FlowReference
+from nidslib import dataplane as h
+from nidslib.flowref import FlowReference
 
 C_IP, S_IP = "10.1.0.20", "10.1.0.10"   # the client's address is the higher one: canonical order != client order
 C_PORT, S_PORT = 50000, 80

@@ -6,7 +6,7 @@ non-first-fragment / IPv4-options traffic passing untouched."""
 import pytest
 from scapy.layers.l2 import ARP, Ether
 
-import nids_harness as h
+from nidslib import dataplane as h
 
 A_IP, B_IP = "10.5.0.1", "10.5.0.2"
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-import nids_harness as h
+from nidslib import dataplane as h
 
 C_IP, S_IP = "10.3.0.1", "10.3.0.2"
 REPORTS = "NidsIngress.reports.report_counter"

@@ -9,7 +9,7 @@ from . import bazel
 from .common import BuildError, Coord
 
 # The apps the runtime must carry: the ones the integration harness and `make run` boot
-# (itest/lib/session.py BOOT_APPS), what our app requires (drivers.p4runtime, reached through drivers.bmv2), the
+# (nidslib.session BOOT_APPS), what our app requires (drivers.p4runtime, reached through drivers.bmv2), the
 # pipeline examples' basic pipeconf, the gNMI driver, and the default drivers ONOS activates on every start.
 ROOT_APPS = ["org.onosproject.drivers.bmv2", "org.onosproject.lldpprovider", "org.onosproject.hostprovider",
              "org.onosproject.gui", "org.onosproject.pipelines.basic", "org.onosproject.drivers.gnmi",

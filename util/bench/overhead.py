@@ -3,7 +3,7 @@
 
 One simple_switch_grpc runs the committed pipeline (pipeconf/src/main/resources/p4c-out/bmv2/) between two
 network namespaces this script creates (nids-bench-h1, nids-bench-h2); no ONOS. Table entries are written over
-P4Runtime with the data-plane tests' client (p4src/tests/nids_harness.py). Four scenarios of the same program,
+P4Runtime with the package's client (nidslib.p4runtime.Bmv2Switch, nidslib.pipeline). Four scenarios of the same program,
 switched at run time through the config table and the classifier's tables:
 
   S1 forwarding     track_mode TRACK_OFF
@@ -25,34 +25,23 @@ import platform
 import queue
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 
-import grpc
-from p4.v1 import p4runtime_pb2_grpc
+from nidslib import modelcli, netns, pipeline, processes, veth
+from nidslib.bench import report, stats
+from nidslib.p4runtime import Bmv2Switch
+from nidslib.paths import DATASETS, REPO_ROOT as ROOT
+from nidslib.session import exclusive_stack_lock
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "p4src", "tests"))
-sys.path.insert(0, os.path.join(ROOT, "util"))
-
-import benchlib  # noqa: E402
-import nids_harness as nh  # noqa: E402
-
-P4_OUT = os.path.join(ROOT, "pipeconf", "src", "main", "resources", "p4c-out", "bmv2")
-DATASET = os.path.join(ROOT, "..", "shared", "datasets", "nf-unsw-nb15-v2.sample.csv.gz")
-NIDS_MODEL = os.path.join(ROOT, "model-tools", "bin", "nids-model")
+DATASET = os.path.join(DATASETS, "nf-unsw-nb15-v2.sample.csv.gz")
 
 HOSTS = {"h1": ("10.77.0.1", "02:00:00:77:00:01", 1, "nbench1"),
          "h2": ("10.77.0.2", "02:00:00:77:00:02", 2, "nbench2")}
 NETNS = "nids-bench-{}"
 HOST_IF = "bench0"
-OFFLOADS_OFF = ["tx", "off", "rx", "off", "tso", "off", "gso", "off", "gro", "off"]
 IPERF_PORT = 5201
 
 SCENARIOS = [
@@ -72,14 +61,14 @@ class BenchError(Exception):
 
 
 def run(*cmd, check=True, timeout=60):
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    if check and r.returncode != 0:
-        raise BenchError(f"{' '.join(cmd)}: {(r.stderr or r.stdout).strip()}")
-    return r
+    try:
+        return netns.run(*cmd, check=check, timeout=timeout)
+    except netns.CommandError as e:
+        raise BenchError(str(e)) from None
 
 
 def in_ns(host, *cmd):
-    return ["ip", "netns", "exec", NETNS.format(host), *cmd]
+    return netns.exec_args(NETNS.format(host), *cmd)
 
 
 # ---- namespaces and veths ----------------------------------------------------------------------------------
@@ -87,97 +76,58 @@ def in_ns(host, *cmd):
 def cleanup_env():
     """Removes what this benchmark creates (also what a killed run left behind)."""
     for host, (_, _, _, sw_if) in HOSTS.items():
-        run("ip", "link", "del", sw_if, check=False)
-        run("ip", "netns", "del", NETNS.format(host), check=False)
+        veth.delete(sw_if)
+        netns.remove(NETNS.format(host))
 
 
 def create_env():
     cleanup_env()
-    for host, (ip, mac, _, sw_if) in HOSTS.items():
-        ns = NETNS.format(host)
-        run("ip", "netns", "add", ns)
-        run("ip", "link", "add", sw_if, "type", "veth", "peer", "name", HOST_IF)
-        run("ip", "link", "set", HOST_IF, "netns", ns)
-        run(*in_ns(host, "ip", "link", "set", HOST_IF, "address", mac))
-        run(*in_ns(host, "ip", "addr", "add", f"{ip}/24", "dev", HOST_IF))
-        run(*in_ns(host, "ip", "link", "set", HOST_IF, "up"))
-        run(*in_ns(host, "ip", "link", "set", "lo", "up"))
-        run(*in_ns(host, "sysctl", "-q", "-w", "net.ipv6.conf.all.disable_ipv6=1"), check=False)
-        # With partial checksums, TCP through BMv2 fails while ping works (docs/reference-stack.md).
-        run(*in_ns(host, "ethtool", "-K", HOST_IF, *OFFLOADS_OFF), check=False)
-        run("ip", "link", "set", sw_if, "up")
-        run("sysctl", "-q", "-w", f"net.ipv6.conf.{sw_if}.disable_ipv6=1", check=False)
-        run("ethtool", "-K", sw_if, *OFFLOADS_OFF, check=False)
-    for host in HOSTS:
-        for other, (ip, mac, _, _) in HOSTS.items():
-            if other != host:
-                run(*in_ns(host, "ip", "neigh", "replace", ip, "lladdr", mac, "dev", HOST_IF))
+    try:
+        for host, (ip, mac, _, sw_if) in HOSTS.items():
+            veth.add_host(NETNS.format(host), HOST_IF, mac, f"{ip}/24", sw_if)
+        for host in HOSTS:
+            veth.static_arp(NETNS.format(host), HOST_IF,
+                            [(ip, mac) for other, (ip, mac, _, _) in HOSTS.items() if other != host])
+    except netns.CommandError as e:
+        raise BenchError(str(e)) from None
 
 
 # ---- the switch --------------------------------------------------------------------------------------------
 
-class BenchSwitch(nh.Switch):
-    """The data-plane tests' P4Runtime client, on the committed pipeline, with hosts in namespaces instead of
-    raw sockets in the root namespace."""
+class BenchSwitch:
+    """The committed pipeline (what the pipeconf ships) on one BMv2 between the two namespaces, written over
+    P4Runtime; packet-ins (reports) are counted and dropped."""
 
     def __init__(self, binary):
-        # Not Switch.__init__: that reads p4src/build; the benchmark runs what the pipeconf ships.
-        self.binary = binary
-        self.p4info = nh.P4Info(os.path.join(P4_OUT, "p4info.txt"))
-        self.bmv2_json = os.path.join(P4_OUT, "bmv2.json")
-        self.const = self.p4info.constants()
-        self.cpu_port = self.const["CPU_PORT"]
-        self.feature_ids = self.p4info.serializable_enum("FeatureId_t")
-        self.proc = None
-        self.channel = None
-        self.stub = None
-        self.pktio = None
-        self.packet_ins = queue.Queue()
-        self._stream_q = queue.Queue()
-        self._stream_thread = None
-        self.election_id = nh.p4runtime_pb2.Uint128(high=0, low=1)
-        self.written = []
-        self.default_changed = set()
+        ports = {number: sw_if for _, _, number, sw_if in HOSTS.values()}
+        # No log file, and level warn: at BMv2's default level (trace) a build with logging macros formats
+        # every trace message even with no sink to write it to, which costs more than the pipeline itself.
+        self.switch = Bmv2Switch(ports, binary=binary, options=("--log-level", "warn"))
+        self.const = self.switch.const
         self.reports = 0
         self._drain_stop = threading.Event()
         self._drain_thread = None
 
+    @property
+    def proc(self):
+        return self.switch.proc
+
+    @property
+    def command(self):
+        return self.switch.command
+
     def start(self, log_path, timeout=30):
-        port = nh._free_tcp_port()
-        cmd = [self.binary, "--device-id", str(self.DEVICE_ID)]
-        for _, (_, _, number, sw_if) in sorted(HOSTS.items(), key=lambda h: h[1][2]):
-            cmd += ["-i", f"{number}@{sw_if}"]
-        # No log file, and level warn: at BMv2's default level (trace) a build with logging macros formats
-        # every trace message even with no sink to write it to, which costs more than the pipeline itself.
-        cmd += ["--no-p4", "--log-level", "warn", "--", "--grpc-server-addr", f"127.0.0.1:{port}", "--cpu-port", str(self.cpu_port)]
-        self.command = cmd
-        self._log = open(log_path, "w")
-        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
-        self.channel = grpc.insecure_channel(f"127.0.0.1:{port}")
-        grpc.channel_ready_future(self.channel).result(timeout=timeout)
-        self.stub = p4runtime_pb2_grpc.P4RuntimeStub(self.channel)
-        self._open_stream(timeout)
-        self._push_pipeline()
-        self.set_clone_session()
+        self.switch.log_path = log_path
+        self.switch.start(timeout)
         self._drain_thread = threading.Thread(target=self._drain, name="packet-in-drain", daemon=True)
         self._drain_thread.start()
         return self
-
-    def _push_pipeline(self):
-        req = nh.p4runtime_pb2.SetForwardingPipelineConfigRequest()
-        req.device_id = self.DEVICE_ID
-        req.election_id.CopyFrom(self.election_id)
-        req.action = nh.p4runtime_pb2.SetForwardingPipelineConfigRequest.VERIFY_AND_COMMIT
-        req.config.p4info.CopyFrom(self.p4info.msg)
-        with open(self.bmv2_json, "rb") as f:
-            req.config.p4_device_config = f.read()
-        self.stub.SetForwardingPipelineConfig(req, timeout=60)
 
     def _drain(self):
         # Reports (packet-ins) must be consumed, or the stream backs up into the switch.
         while not self._drain_stop.is_set():
             try:
-                self.packet_ins.get(timeout=0.2)
+                self.switch.client.packet_ins.get(timeout=0.2)
                 self.reports += 1
             except queue.Empty:
                 pass
@@ -186,75 +136,29 @@ class BenchSwitch(nh.Switch):
         self._drain_stop.set()
         if self._drain_thread is not None:
             self._drain_thread.join(timeout=2)
-        if self._stream_thread is not None:
-            self._stream_q.put(None)
-        if self.channel is not None:
-            self.channel.close()
-            self.channel = None
-        if self._stream_thread is not None:
-            self._stream_thread.join(timeout=5)
-            self._stream_thread = None
-        if self.proc is not None:
-            if self.proc.poll() is None:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-                try:
-                    self.proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                    self.proc.wait(timeout=10)
-            self.proc = None
-            self._log.close()
+        self.switch.close()
 
     # ---- what the benchmark writes
     def forward_between_ports(self):
         # table0 keeps ONOS basic's ternary keys: one entry per direction, keyed by ingress port only.
         ports = [number for _, _, number, _ in HOSTS.values()]
-        entries = []
-        for a in ports:
-            b = next(p for p in ports if p != a)
-            entries.append(("NidsIngress.fwd.table0", {"ig_port": nh.Ternary(a, 0x1FF)},
-                            "NidsIngress.fwd.set_egress_port", {"port": b}, 10))
+        entries = [pipeline.forward(a, next(p for p in ports if p != a)) for a in ports]
         for p in ports:
-            entries.append(("NidsIngress.cfg.port_role", {"port": p}, "NidsIngress.cfg.set_edge", None, None))
-            entries.append(("NidsIngress.cfg.eg_port_role", {"port": p}, "NidsIngress.cfg.set_edge", None, None))
-        self.insert_many(entries)
+            entries += [pipeline.edge_port(p), pipeline.edge_port(p, egress=True)]
+        self.switch.insert_many(entries)
 
     def configure(self, track, bank):
         mode = self.const["TRACK_EDGE"] if track else self.const["TRACK_OFF"]
         # The app's defaults for the report rate limit; no active timeout (reports only on flow events).
-        self.set_default("NidsIngress.cfg.config", "NidsIngress.cfg.set_config",
-                         dict(bank=bank, epoch=int(time.time()) & 0xFFFFFFFF, track_mode=mode, timeout_pkts=0,
-                              timeout_us=0, report_rate_pps=1000, report_burst=100, report_mask=0xFF))
+        self.switch.config(bank=bank, epoch=int(time.time()) & 0xFFFFFFFF, track_mode=mode, timeout_pkts=0,
+                           timeout_us=0, report_rate_pps=1000, report_burst=100, report_mask=0xFF)
 
     def write_model(self, model, bank):
         """The model bundle's entries (docs/model-format.md) into one bank, as the app writes them."""
-        n = self.const["NUM_SLOTS"]
-        entries = []
-        for slot in model["slots"]:
-            if slot["feature_id"]:
-                entries.append((f"NidsIngress.classifier.sel{slot['slot']}", {"bank": bank},
-                                "NidsIngress.classifier.select_feature", {"feature_id": slot["feature_id"]}, None))
-        for e in model["feature_entries"]:
-            entries.append((f"NidsIngress.classifier.range{e['slot']}",
-                            {"bank": bank, "value": nh.Range(e["low"], e["high"])},
-                            "NidsIngress.classifier.set_code", {"code": e["code"]}, e["priority"]))
-        for e in model["decision_entries"]:
-            match = {"bank": bank}
-            for s in range(n):
-                low, high = e["codes"][s]
-                match[f"code_{s}"] = nh.Range(low, high)
-            entries.append(("NidsIngress.classifier.decision", match, "NidsIngress.classifier.set_class",
-                            {"class_id": e["class_id"], "leaf_id": e["leaf_id"]}, e["priority"]))
-        before = len(self.written)
-        self.insert_many(entries)
-        return self.written[before:]
+        return self.switch.insert_many(pipeline.model_entries(model, bank))
 
     def delete_entities(self, entities):
-        updates = [(nh.p4runtime_pb2.Update.DELETE, e) for e in entities]
-        for i in range(0, len(updates), 200):
-            self._write(updates[i:i + 200])
-        gone = {id(e) for e in entities}
-        self.written = [e for e in self.written if id(e) not in gone]
+        self.switch.delete_many(entities)
 
 
 # ---- /proc sampling ----------------------------------------------------------------------------------------
@@ -267,13 +171,13 @@ class ProcSampler:
 
     def ticks(self):
         with open(f"/proc/{self.pid}/stat") as f:
-            utime, stime, _ = benchlib.parse_proc_stat(f.read())
+            utime, stime, _ = stats.parse_proc_stat(f.read())
         return utime + stime
 
     def rss_kib(self):
         with open(f"/proc/{self.pid}/status") as f:
             text = f.read()
-        return benchlib.parse_status_kib(text, "VmRSS"), benchlib.parse_status_kib(text, "VmHWM")
+        return stats.parse_status_kib(text, "VmRSS"), stats.parse_status_kib(text, "VmHWM")
 
 
 def loadavg():
@@ -302,17 +206,12 @@ class Traffic:
         raise BenchError("iperf3 server did not listen")
 
     def stop_server(self):
-        if self.server is not None and self.server.poll() is None:
-            os.killpg(self.server.pid, signal.SIGTERM)
-            try:
-                self.server.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.server.pid, signal.SIGKILL)
-                self.server.wait(timeout=5)
+        if self.server is not None:
+            processes.terminate(self.server)
         self.server = None
 
     def udp_cmd(self, pps, frame_bytes, seconds):
-        payload = benchlib.udp_payload_for_frame(frame_bytes)
+        payload = stats.udp_payload_for_frame(frame_bytes)
         bps = int(pps * payload * 8)
         return in_ns("h1", "iperf3", "-c", HOSTS["h2"][0], "-p", str(IPERF_PORT), "-u", "-b", str(bps),
                      "-l", str(payload), "-t", str(seconds), "--pacing-timer", "200", "-J")
@@ -322,7 +221,7 @@ class Traffic:
         seconds = seconds or self.trial_seconds
         r = run(*self.udp_cmd(pps, frame_bytes, seconds), check=False, timeout=seconds + 30)
         try:
-            sent, lost, secs = benchlib.parse_iperf3_udp(json.loads(r.stdout))
+            sent, lost, secs = stats.parse_iperf3_udp(json.loads(r.stdout))
         except (ValueError, KeyError) as e:
             raise BenchError(f"iperf3 UDP at {pps:.0f} pps: {e}; {r.stderr.strip()[:200]}")
         time.sleep(0.5)   # let the server get ready for the next test
@@ -332,7 +231,7 @@ class Traffic:
         r = run(*in_ns("h1", "iperf3", "-c", HOSTS["h2"][0], "-p", str(IPERF_PORT), "-t", str(seconds), "-J"),
                 check=False, timeout=seconds + 30)
         try:
-            return benchlib.parse_iperf3_tcp(json.loads(r.stdout))
+            return stats.parse_iperf3_tcp(json.loads(r.stdout))
         except (ValueError, KeyError) as e:
             raise BenchError(f"iperf3 TCP: {e}")
         finally:
@@ -351,13 +250,11 @@ class Traffic:
             t1, c1 = time.monotonic(), sampler.ticks()
             out, _ = load.communicate(timeout=seconds + 30)
         finally:
-            if load.poll() is None:
-                os.killpg(load.pid, signal.SIGKILL)
-                load.wait(timeout=5)
+            processes.terminate(load, sig=signal.SIGKILL)
         time.sleep(0.5)
-        sent, lost, secs = benchlib.parse_iperf3_udp(json.loads(out))
-        rtts = benchlib.parse_ping_rtts(r.stdout)
-        cpu = benchlib.cpu_percent(c0, c1, t1 - t0, sampler.CLK_TCK)
+        sent, lost, secs = stats.parse_iperf3_udp(json.loads(out))
+        rtts = stats.parse_ping_rtts(r.stdout)
+        cpu = stats.cpu_percent(c0, c1, t1 - t0, sampler.CLK_TCK)
         return rtts, cpu, (lost / sent if sent else 1.0), count
 
 
@@ -374,9 +271,10 @@ def train_models(cache_dir):
     for kind, args in specs.items():
         out = os.path.join(cache_dir, f"model-{kind}.json")
         if not os.path.exists(out):
-            r = run(NIDS_MODEL, "train", "--data", DATASET, "--out", out, *args, check=False, timeout=900)
-            if r.returncode != 0:
-                raise BenchError(f"nids-model train ({kind}): {r.stderr.strip()}")
+            try:
+                modelcli.run("train", "--data", DATASET, "--out", out, *args, timeout=900)
+            except modelcli.ModelError as e:
+                raise BenchError(f"{kind} model: {e}") from None
         with open(out) as f:
             models[kind] = json.load(f)
     return models
@@ -393,10 +291,10 @@ def measure_scenario(sw, traffic, sampler, frames, search, log):
             if sent < 0.9 * rate:
                 log("      (generator fell short of the offered rate)")
             return loss
-        best, history = benchlib.max_rate_search(trial, search["low"], search["high"], search["trials"])
-        result["max_rate"][str(frame)] = {"pps": best, "gbps": benchlib.gbps(best, frame) if best else None,
+        best, history = stats.max_rate_search(trial, search["low"], search["high"], search["trials"])
+        result["max_rate"][str(frame)] = {"pps": best, "gbps": stats.gbps(best, frame) if best else None,
                                      "trials": history}
-        log(f"  max rate at {frame} B: {benchlib.fmt(best)} pps")
+        log(f"  max rate at {frame} B: {stats.fmt(best)} pps")
     return result
 
 
@@ -419,11 +317,11 @@ def ab_measure(binary, models, args, log):
             t0, c0 = time.monotonic(), sampler.ticks()
             sent, loss = traffic.udp(2000, 64, 5)
             t1, c1 = time.monotonic(), sampler.ticks()
-            cpu = benchlib.cpu_percent(c0, c1, t1 - t0, sampler.CLK_TCK)
-            best, _ = benchlib.max_rate_search(lambda r: traffic.udp(r, 64)[1], 1000, args.high, 6)
+            cpu = stats.cpu_percent(c0, c1, t1 - t0, sampler.CLK_TCK)
+            best, _ = stats.max_rate_search(lambda r: traffic.udp(r, 64)[1], 1000, args.high, 6)
             out[key] = {"cpu_us_per_pkt": cpu / 100.0 * 1e6 / max(sent, 1), "max_pps_64": best}
             log(f"  A/B {os.path.basename(os.path.dirname(os.path.dirname(binary))) or binary} {key}: "
-                f"{out[key]['cpu_us_per_pkt']:.0f} us/pkt at 2000 pps, max {benchlib.fmt(best)} pps")
+                f"{out[key]['cpu_us_per_pkt']:.0f} us/pkt at 2000 pps, max {stats.fmt(best)} pps")
     finally:
         traffic.stop_server()
         sw.close()
@@ -444,7 +342,6 @@ def run_bench(args, log):
         log(f"model {kind}: {len(m['leaves'])} leaves, {len(m['feature_entries'])} range entries, "
             f"{len(m['decision_entries'])} decision entries ({m['name']})")
 
-    from itest.lib.session import exclusive_stack_lock
     log("waiting for the integration lock /tmp/nids-itest.lock ...")
     lock = exclusive_stack_lock()
     log("lock held")
@@ -494,15 +391,15 @@ def run_bench(args, log):
                 per_round[key].append(res)
         for key, rounds in per_round.items():
             res = {"title": by_key[key][0], "rounds": rounds, "max_rate": {},
-                   "tcp_bps": benchlib.median([r["tcp_bps"] for r in rounds]),
+                   "tcp_bps": stats.median([r["tcp_bps"] for r in rounds]),
                    "loadavg_before": max(r["loadavg_before"] for r in rounds)}
             for frame in map(str, frames):
-                best = benchlib.median([r["max_rate"][frame]["pps"] for r in rounds])
-                res["max_rate"][frame] = {"pps": best, "gbps": benchlib.gbps(best, int(frame)) if best else None,
+                best = stats.median([r["max_rate"][frame]["pps"] for r in rounds])
+                res["max_rate"][frame] = {"pps": best, "gbps": stats.gbps(best, int(frame)) if best else None,
                                           "per_round": [r["max_rate"][frame]["pps"] for r in rounds]}
             results["scenarios"][key] = res
-            log(f"{key}: max {benchlib.fmt(res['max_rate']['64']['pps'])} pps at 64 B, "
-                f"{benchlib.fmt(res['max_rate']['1024']['pps'])} pps at 1024 B (median of {len(rounds)})")
+            log(f"{key}: max {stats.fmt(res['max_rate']['64']['pps'])} pps at 64 B, "
+                f"{stats.fmt(res['max_rate']['1024']['pps'])} pps at 1024 B (median of {len(rounds)})")
         # RTT and CPU at one fixed load for every scenario: half of the slowest scenario's 64-byte max rate,
         # so that no scenario runs above its capacity.
         rates = [r["max_rate"]["64"]["pps"] for r in results["scenarios"].values() if r["max_rate"]["64"]["pps"]]
@@ -513,7 +410,7 @@ def run_bench(args, log):
             rtts, cpu, loss, count = traffic.rtt_under_load(fixed, args.rtt_seconds, sampler)
             rss, hwm = sampler.rss_kib()
             res = results["scenarios"][key]
-            res["rtt_ms"] = {f"p{p}": benchlib.percentile(rtts, p) for p in (50, 90, 99)} if rtts else None
+            res["rtt_ms"] = {f"p{p}": stats.percentile(rtts, p) for p in (50, 90, 99)} if rtts else None
             res["rtt_replies"] = [len(rtts), count]
             res["cpu_percent"] = cpu
             res["cpu_us_per_pkt"] = cpu / 100.0 * 1e6 / fixed
@@ -521,8 +418,8 @@ def run_bench(args, log):
             res["hwm_kib"] = hwm
             res["load_loss"] = loss
             rtt = res["rtt_ms"] or {}
-            log(f"{key} RTT P50/P90/P99 {benchlib.fmt(rtt.get('p50'), '{:.3f}')}/"
-                f"{benchlib.fmt(rtt.get('p90'), '{:.3f}')}/{benchlib.fmt(rtt.get('p99'), '{:.3f}')} ms "
+            log(f"{key} RTT P50/P90/P99 {stats.fmt(rtt.get('p50'), '{:.3f}')}/"
+                f"{stats.fmt(rtt.get('p90'), '{:.3f}')}/{stats.fmt(rtt.get('p99'), '{:.3f}')} ms "
                 f"at {fixed} pps; CPU {cpu:.0f}%, RSS {rss} KiB")
         results["reports"] = sw.reports
         results["switch_command"] = " ".join(sw.command)
@@ -594,7 +491,6 @@ def main(argv=None):
     except BenchError as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1
-    import report
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)

@@ -6,8 +6,8 @@
                      [--block-min-severity NONE|LOW|MEDIUM|HIGH] [--block-ttl SECONDS]
                      [--block-allowlist A,B/24] [--max-blocks N] [--verbose]
 
-Online when ONOS ($ONOS_HOME), a Java 11 runtime and simple_switch_grpc are found (util/stack.py): starts ONOS and
-the BMv2 fabric through the integration harness's session, installs the app, activates the model, plays benign
+Online when ONOS ($ONOS_HOME), a Java 11 runtime and simple_switch_grpc are found (nidslib.stack): starts ONOS and
+the BMv2 fabric through the integration session (nidslib.session), installs the app, activates the model, plays benign
 traffic and attacks between the fabric's hosts and prints the app's alerts and blocks as they happen. Otherwise (or
 with --offline) the same story runs between network namespaces on a Linux bridge, is captured and classified with
 `nids-model simulate`, and the alerts and blocks the fabric would have produced are printed. Without --once or
@@ -22,21 +22,20 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "util"))
-
-import stack as reference_stack  # noqa: E402
-from itest.lib import onos as onos_mod  # noqa: E402
-from itest.lib import session as session_mod  # noqa: E402
-from itest.lib import topology as topo  # noqa: E402
-
-from demo import lab as lab_mod  # noqa: E402
-from demo import models  # noqa: E402
-from demo import policy as policy_mod  # noqa: E402
-from demo import procs  # noqa: E402
-from demo import scenario as scenario_mod  # noqa: E402
-from demo import story as story_mod  # noqa: E402
+from nidslib import bridgelab
+from nidslib import browser
+from nidslib import modelcli
+from nidslib import netns
+from nidslib import onos as onos_mod
+from nidslib import processes as procs
+from nidslib import session as session_mod
+from nidslib import stack as reference_stack
+from nidslib import topology as topo
+from nidslib.demo import models, offline as offline_mod, online as online_mod
+from nidslib.demo import policy as policy_mod
+from nidslib.demo import scenario as scenario_mod
+from nidslib.demo import story as story_mod
+from nidslib.paths import REPO_ROOT as ROOT
 
 DEFAULT_SCREENSHOT = os.path.join(ROOT, "build", "demo", "nids-demo-alerts.png")
 # A model trained on a few minutes of lab traffic misjudges the odd benign flow on the fabric (an SSH key exchange
@@ -132,7 +131,6 @@ def main(argv):
     state = {"mode": "online" if online else "offline", "alerts": [], "blocks": [], "flows": {}, "dropped": {},
              "blocking": "policy (offline)" if not online else None, "model": {}, "rounds": 0,
              "interrupted": False, "screenshot": None, "processGroups": [], "pids": []}
-    from demo import online as online_mod
     if online:
         story.say(f"GUI: {online_mod.gui_url()} -- NIDS Alerts and NIDS Models are in the Network menu")
 
@@ -161,7 +159,6 @@ def main(argv):
             run = online_mod.OnlineRun(processes, story, model_path, policy, state, reference_stack.onos_home(),
                                        java_home, verbose=args.verbose)
         else:
-            from demo import offline as offline_mod
             run = offline_mod.OfflineRun(processes, story, model_path, java_home, policy, state)
             story.say(f"block policy: severity >= {policy.min_severity} on a source's {policy.min_alerts}th alert, "
                       f"TTL {policy.ttl_seconds} s, allowlist "
@@ -184,7 +181,7 @@ def main(argv):
         state["interrupted"] = True
         print(file=sys.stderr)
         story.say(f"{signal.Signals(interrupted['signal']).name}: tearing everything down")
-    except (onos_mod.OnosError, lab_mod.LabError, models.ModelError, RuntimeError, OSError,
+    except (onos_mod.OnosError, bridgelab.LabError, netns.CommandError, modelcli.ModelError, RuntimeError, OSError,
             subprocess.SubprocessError) as e:
         story.say(f"make run: {e}")
         exit_status = 1
@@ -200,7 +197,7 @@ def main(argv):
                 story.say(f"teardown: {e}")
         if lock is not None:
             # Whatever a crash between the steps above left: the lock is ours, so every nids-* namespace is ours.
-            lab_mod.remove_namespaces()
+            netns.remove_all()
             lock.close()
         story.say("torn down: no ONOS, switch, tool or nids-* namespace of this run is left")
     state["pids"] = list(processes.started)
@@ -227,13 +224,12 @@ def summary_of(model_path):
 
 
 def take_screenshot(path, story, state):
-    from demo import gui
-    missing = gui.browser_missing()
+    missing = browser.missing()
     if missing:
         story.say(f"no GUI screenshot: {missing}")
         return
     try:
-        rows = gui.screenshot_alerts(path)
+        rows = online_mod.screenshot_alerts(path)
         state["screenshot"] = path
         story.say(f"GUI screenshot of the NIDS Alerts view ({rows} rows shown): {os.path.relpath(path, ROOT)}")
     except Exception as e:  # a screenshot is a nicety; the demo goes on without it

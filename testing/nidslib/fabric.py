@@ -1,0 +1,130 @@
+"""Brings a Topology to life: hosts in network namespaces, veth links, one simple_switch_grpc per switch.
+
+Everything this module creates is named so that `cleanup()` can find it after a crash: namespaces `nids-<host>`,
+switch-side interfaces `<switch>-eth<port>`, switches listening on the topology's gRPC ports.
+"""
+import os
+import re
+import subprocess
+
+from . import bmv2, netns, processes, veth
+from . import topology as topo
+
+_SWITCH_IF = re.compile(r"^s\d+-eth\d+$")
+
+
+class Fabric:
+    def __init__(self, topology, log_dir, switch_binary="simple_switch_grpc"):
+        self.topology = topology
+        self.log_dir = log_dir
+        self.switch_binary = switch_binary
+        self.processes = {}
+
+    # ---- lifecycle -------------------------------------------------------------------------------------------
+
+    def start(self):
+        os.makedirs(self.log_dir, exist_ok=True)
+        cleanup(self.topology)
+        for host in self.topology.hosts:
+            self._add_host(host)
+        for link in self.topology.links:
+            self._add_link(link)
+        for switch_name, port in self.topology.spare_ports:
+            self._add_spare(switch_name, port)
+        for switch in self.topology.switches:
+            self.start_switch(switch.name)
+
+    def stop(self):
+        for name in list(self.processes):
+            self.stop_switch(name)
+        cleanup(self.topology)
+
+    # ---- switches --------------------------------------------------------------------------------------------
+
+    def start_switch(self, name):
+        sw = self.topology.switch(name)
+        command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, self.switch_binary, topo.P4RUNTIME_DEVICE_ID,
+                               options=["--thrift-port", str(sw.thrift_port),
+                                        "--log-file", os.path.join(self.log_dir, name), "--log-flush"])
+        self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
+        processes.wait_for_port(sw.grpc_port, timeout=20, what=f"{name} gRPC server")
+
+    def stop_switch(self, name):
+        process = self.processes.pop(name, None)
+        if process is not None:
+            processes.terminate(process)
+
+    def restart_switch(self, name):
+        """A switch that restarts loses all its state: pipeline, entries, registers."""
+        self.stop_switch(name)
+        self.start_switch(name)
+
+    # ---- hosts and links -------------------------------------------------------------------------------------
+
+    def _add_host(self, host):
+        veth.add_host(netns.of_host(host.name), f"{host.name}-eth0", host.mac, f"{host.ip}/24",
+                      topo.interface_name(host.switch, host.port))
+
+    def _add_link(self, link):
+        a_if = topo.interface_name(link.a, link.a_port)
+        b_if = topo.interface_name(link.b, link.b_port)
+        veth.add_pair(a_if, b_if)
+        veth.bring_up(a_if)
+        veth.bring_up(b_if)
+
+    def _add_spare(self, switch_name, port):
+        sw_if = topo.interface_name(switch_name, port)
+        peer = topo.spare_peer_name(switch_name, port)
+        veth.add_pair(sw_if, peer)
+        veth.bring_up(sw_if)
+        veth.bring_up(peer)
+
+    def move_host(self, host_name, switch_name, port):
+        """Re-attaches a host to a spare port: its link to its leaf goes down (address removed), the spare veth's
+        free end becomes its `<host>-eth1` with the same MAC and address, static ARP copied. Returns a function
+        that moves it back."""
+        host = self.topology.host(host_name)
+        old_if, new_if = f"{host_name}-eth0", f"{host_name}-eth1"
+        peer = topo.spare_peer_name(switch_name, port)
+        ns = netns.of_host(host_name)
+        neighbours = [(n["dst"], n["lladdr"]) for n in netns.ip_json("-n", ns, "neigh", "show", "dev", old_if)
+                      if n.get("lladdr") and n.get("dst")]
+        netns.run_in(ns, "ip", "addr", "del", f"{host.ip}/24", "dev", old_if)
+        netns.run_in(ns, "ip", "link", "set", old_if, "down")
+        netns.run("ip", "link", "set", peer, "netns", ns)
+        netns.run_in(ns, "ip", "link", "set", peer, "name", new_if)
+        veth.configure_host(ns, new_if, host.mac, f"{host.ip}/24")
+        veth.static_arp(ns, new_if, neighbours)
+
+        def back():
+            netns.run_in(ns, "ip", "link", "set", new_if, "down", check=False)
+            netns.run_in(ns, "ip", "link", "set", new_if, "name", peer, check=False)
+            netns.run_in(ns, "ip", "link", "set", peer, "netns", "1", check=False)
+            netns.run("ip", "link", "set", peer, "up", check=False)
+            netns.run_in(ns, "ip", "link", "set", old_if, "up")
+            netns.run_in(ns, "ip", "addr", "add", f"{host.ip}/24", "dev", old_if, check=False)
+            veth.static_arp(ns, old_if, neighbours)
+        return back
+
+
+def cleanup(topology=None):
+    """Removes whatever an earlier (possibly crashed) run left: switches, namespaces, veths."""
+    ports = [s.grpc_port for s in topology.switches] if topology else []
+    for port in ports:
+        subprocess.run(["pkill", "-f", f"simple_switch_grpc.*--grpc-server-addr 127.0.0.1:{port}"],
+                       capture_output=True)
+    netns.remove_all()
+    for link in netns.ip_json("link", "show", "type", "veth"):
+        if _SWITCH_IF.match(link["ifname"]):
+            veth.delete(link["ifname"])
+
+
+def tcp_attempts(host_name, ip, port, count):
+    """Opens `count` TCP connections (or attempts: nobody needs to listen) from a host; bounded by timeouts."""
+    script = ("import socket\n"
+              f"for i in range({count}):\n"
+              "    s=socket.socket(); s.settimeout(0.3)\n"
+              f"    try: s.connect(('{ip}', {port}))\n"
+              "    except OSError: pass\n"
+              "    s.close()\n")
+    netns.host_exec(host_name, "python3", "-c", script, timeout=60)

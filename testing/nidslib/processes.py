@@ -1,0 +1,113 @@
+"""Starting and stopping processes by process group: every tool, switch and ONOS is started in its own session, and
+stopped with its children (SIGTERM to the group, SIGKILL after a grace period). `Processes` remembers what a run
+started, so that its teardown stops exactly those, on every exit path."""
+import os
+import signal
+import socket
+import subprocess
+import threading
+import time
+
+
+class Processes:
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._live = []
+        self.started = []  # every pid ever started, for the report (tests check that none is left)
+        self.stopping = threading.Event()
+
+    def popen(self, args, log=None, **kwargs):
+        """Starts a process in its own session (its own process group), remembered until stop_all()."""
+        if self.stopping.is_set():
+            raise Interrupted()
+        out = open(log, "ab") if log else subprocess.DEVNULL
+        try:
+            process = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                       start_new_session=True, **kwargs)
+        finally:
+            if log:
+                out.close()
+        with self._lock:
+            self._live.append(process)
+            self.started.append(process.pid)
+        return process
+
+    def run(self, args, timeout, log=None, **kwargs):
+        """Runs a bounded command to its end (killed at `timeout`); returns its exit status (None if killed)."""
+        process = self.popen(args, log=log, **kwargs)
+        deadline = time.monotonic() + timeout
+        while process.poll() is None:
+            if self.stopping.is_set() or time.monotonic() > deadline:
+                terminate(process)
+                break
+            time.sleep(0.1)
+        self._forget(process)
+        if self.stopping.is_set():
+            raise Interrupted()
+        return process.returncode
+
+    def _forget(self, process):
+        with self._lock:
+            if process in self._live:
+                self._live.remove(process)
+
+    def stop(self, process, grace=5):
+        terminate(process, grace)
+        self._forget(process)
+
+    def stop_all(self, grace=5):
+        self.stopping.set()
+        with self._lock:
+            live = list(self._live)
+            self._live.clear()
+        for process in live:
+            terminate(process, grace)
+
+    def live(self):
+        with self._lock:
+            return [p for p in self._live if p.poll() is None]
+
+
+class Interrupted(Exception):
+    """Raised in worker threads once teardown has begun."""
+
+
+def terminate(process, grace=5, sig=signal.SIGTERM):
+    """Stops a process started in its own session, with its process group: `sig`, then SIGKILL after `grace` s."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, sig)
+    except ProcessLookupError:
+        return
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(timeout=grace)
+
+
+def group_alive(group):
+    """True while any process of the process group is alive."""
+    try:
+        os.killpg(group, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+def wait_for_port(port, timeout, what, host="127.0.0.1"):
+    """Waits (bounded) until something accepts TCP connections on host:port."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            s.settimeout(0.5)
+            if s.connect_ex((host, port)) == 0:
+                return
+        time.sleep(0.2)
+    raise TimeoutError(f"{what} did not listen on {host}:{port} within {timeout} s")

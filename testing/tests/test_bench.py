@@ -1,0 +1,188 @@
+# Run: .venv/bin/python -m pytest testing/tests/test_bench.py
+"""The overhead benchmark's pure parts (nidslib.bench: stats, report): no root, no BMv2."""
+import pytest
+
+from nidslib.bench import report, stats
+
+# /proc/<pid>/stat of a process whose name holds a space and a ')' (fields 14, 15 and 24 are 1234, 56, 789).
+STAT = ("4242 (simple sw) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 1234 56 0 0 20 0 9 0 777 123456789 789 "
+        "18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0")
+
+
+def test_proc_stat_fields_are_counted_after_the_last_parenthesis():
+    assert stats.parse_proc_stat(STAT) == (1234, 56, 789)
+
+
+def test_status_values_in_kib():
+    text = "Name:\tsimple_switch_g\nVmHWM:\t  204800 kB\nVmRSS:\t  150528 kB\nThreads:\t9\n"
+    assert stats.parse_status_kib(text, "VmRSS") == 150528
+    assert stats.parse_status_kib(text, "VmHWM") == 204800
+    assert stats.parse_status_kib(text, "VmSwap") is None
+
+
+def test_cpu_percent_of_one_core():
+    assert stats.cpu_percent(1000, 1150, 1.0, 100) == pytest.approx(150.0)
+    with pytest.raises(ValueError):
+        stats.cpu_percent(0, 1, 0, 100)
+
+
+def test_frame_sizes_count_the_fcs():
+    assert stats.udp_payload_for_frame(64) == 18
+    assert stats.udp_payload_for_frame(1024) == 978
+    assert stats.gbps(1_000_000, 125) == pytest.approx(1.0)
+    with pytest.raises(ValueError):
+        stats.udp_payload_for_frame(46)
+
+
+def lossy_switch(capacity):
+    """A trial function: no loss up to `capacity` pps, then the excess is lost."""
+    calls = []
+
+    def trial(rate):
+        calls.append(rate)
+        return max(0.0, (rate - capacity) / rate)
+    return trial, calls
+
+
+def test_rate_search_converges_below_capacity_within_precision():
+    trial, calls = lossy_switch(12_345)
+    best, history = stats.max_rate_search(trial, 500, 200_000, max_trials=20, precision=0.02)
+    assert 12_345 / 1.02 <= best <= 12_345
+    assert len(history) == len(calls) <= 20
+    assert all(loss < 0.01 for rate, loss in history if rate <= best)
+
+
+def test_rate_search_is_bounded_by_the_trial_budget():
+    trial, calls = lossy_switch(50_000)
+    best, history = stats.max_rate_search(trial, 500, 200_000, max_trials=3)
+    assert len(calls) == 3 and len(history) == 3
+    assert best is not None and best < 50_000 * 1.0101
+
+
+def test_rate_search_reports_none_when_even_the_lowest_rate_loses():
+    trial, calls = lossy_switch(100)
+    best, history = stats.max_rate_search(trial, 500, 200_000, max_trials=8)
+    assert best is None and calls == [500]
+
+
+def test_rate_search_tolerates_loss_under_the_limit():
+    # 0.5% loss everywhere (below the 1% limit) but 100% above 30 kpps
+    best, _ = stats.max_rate_search(lambda r: 0.005 if r <= 30_000 else 1.0, 1000, 100_000, 30, 0.01)
+    assert 30_000 / 1.01 <= best <= 30_000
+
+
+def test_percentiles_interpolate_between_ranks():
+    xs = [5, 1, 4, 2, 3]
+    assert stats.percentile(xs, 50) == 3
+    assert stats.percentile(xs, 0) == 1
+    assert stats.percentile(xs, 100) == 5
+    assert stats.percentile(list(range(1, 101)), 99) == pytest.approx(99.01)
+    assert stats.percentile([7], 90) == 7
+    with pytest.raises(ValueError):
+        stats.percentile([], 50)
+
+
+def test_ping_output_rtts_skip_duplicates_and_summary():
+    out = ("PING 10.77.0.2 (10.77.0.2) 56(84) bytes of data.\n"
+           "64 bytes from 10.77.0.2: icmp_seq=1 ttl=64 time=0.412 ms\n"
+           "64 bytes from 10.77.0.2: icmp_seq=2 ttl=64 time=1.05 ms\n"
+           "64 bytes from 10.77.0.2: icmp_seq=2 ttl=64 time=1.10 ms (DUP!)\n"
+           "64 bytes from 10.77.0.2: icmp_seq=4 ttl=64 time=12.3 ms\n"
+           "rtt min/avg/max/mdev = 0.412/4.587/12.300/5.4 ms\n")
+    assert stats.parse_ping_rtts(out) == [0.412, 1.05, 12.3]
+
+
+def test_iperf3_results():
+    udp = {"end": {"sum": {"packets": 40000, "lost_packets": 120, "seconds": 4.0, "lost_percent": 0.3}}}
+    assert stats.parse_iperf3_udp(udp) == (40000, 120, 4.0)
+    tcp = {"end": {"sum_received": {"bits_per_second": 3.5e8}}}
+    assert stats.parse_iperf3_tcp(tcp) == 3.5e8
+    with pytest.raises(ValueError, match="busy"):
+        stats.parse_iperf3_udp({"error": "the server is busy"})
+
+
+def test_relative_change_and_formatting():
+    assert stats.relative_change(83, 100) == pytest.approx(-0.17)
+    assert stats.relative_change(5, 0) is None
+    assert stats.fmt_change(-0.171) == "-17.1%"
+    assert stats.fmt_change(None) == "—"
+    assert stats.fmt(None) == "—" and stats.fmt(12.6) == "13"
+
+
+def test_markdown_table_shape():
+    text = stats.markdown_table(["a", "b"], [["x", 1], ["y", 2]])
+    assert text.splitlines() == ["| a | b |", "|---|---:|", "| x | 1 |", "| y | 2 |"]
+    with pytest.raises(ValueError):
+        stats.markdown_table(["a", "b"], [["only one"]])
+
+
+def fake_results():
+    def scen(title, pps64, pps1024, p50, cpu_us):
+        return {"title": title, "tcp_bps": 2e8 * pps64 / 20000,
+                "max_rate": {"64": {"pps": pps64, "gbps": stats.gbps(pps64, 64), "trials": []},
+                             "1024": {"pps": pps1024, "gbps": stats.gbps(pps1024, 1024), "trials": []}},
+                "rtt_ms": {"p50": p50, "p90": p50 * 2, "p99": p50 * 5}, "cpu_percent": 50.0,
+                "cpu_us_per_pkt": cpu_us, "rss_kib": 200 * 1024, "loadavg_before": 1.0}
+    model = {"leaves": 10, "features": 4, "range_entries": 20, "decision_entries": 10, "name": "m"}
+    return {"started": "2026-11-22 03:00 UTC", "fixed_load_pps": 5000, "reports": 3,
+            "scenarios": {"S1": scen("forwarding only", 20000, 18000, 0.5, 40),
+                          "S2": scen("NetFlow features", 19000, 17000, 0.55, 45),
+                          "S3": scen("NetFlow + classifier", 18500, 16500, 0.6, 48),
+                          "S4": scen("NetFlow + classifier, 256-leaf model", 15000, 14000, 0.8, 60)},
+            "machine": {"cpus": 2, "kernel": "6", "bmv2": "1.15.5", "iperf3": "iperf 3.12", "switch_binary": "x"},
+            "settings": {"trial_seconds": 4, "trials": 8, "high": 120000, "rtt_seconds": 10, "tcp_seconds": 5,
+                         "quick": False},
+            "models": {"small": model, "large": dict(model, leaves=256)}}
+
+
+def test_results_markdown_puts_ours_beside_seed_002():
+    text = report.render_markdown(fake_results(), [("max_rate.png", "rates")])
+    assert "Goal (S3 ≥ 90% of S1's max rate): **92%** at 64 B, **92%** at 1024 B: met." in text
+    assert "| ours, S3 vs S1 (features + classifier) | -7.5% | -8.3% | -7.5% | +20.0% | +20.0% | +0.0% |" in text
+    assert "| ours, S4 vs S2 (classifier alone, 230 leaves) | -21.1% | -17.6% | -21.1% | +45.5% | +33.3% |" in text
+    assert "-17.1%" in text and "+70.4%" in text
+    assert "![rates](max_rate.png)" in text
+    assert "make bench" in text
+
+
+def test_goal_not_met_is_said_so():
+    results = fake_results()
+    results["scenarios"]["S3"]["max_rate"]["64"]["pps"] = 4000
+    assert "**20%** at 64 B, **92%** at 1024 B: NOT met" in report.goal_line(results)
+
+
+def test_plots_are_written(tmp_path):
+    pytest.importorskip("matplotlib")
+    made = report.plot(fake_results(), str(tmp_path))
+    for name, _ in made:
+        data = (tmp_path / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
+
+
+def test_rate_search_doubles_then_bisects():
+    trial, calls = lossy_switch(20_000)
+    best, _ = stats.max_rate_search(trial, 1000, 120_000, max_trials=10, precision=0.05)
+    assert calls[:6] == [1000, 2000, 4000, 8000, 16000, 32000]
+    assert 16000 < best <= 20_000
+
+
+def test_rate_search_stops_at_the_cap():
+    trial, calls = lossy_switch(10**9)
+    best, _ = stats.max_rate_search(trial, 1000, 5000, max_trials=10)
+    assert best == 5000 and calls == [1000, 2000, 4000, 5000]
+
+
+def test_build_flag_comparison_is_rendered_when_measured():
+    results = fake_results()
+    results["ab"] = [{"binary": "/usr/local/bin/simple_switch_grpc",
+                      "S1": {"cpu_us_per_pkt": 100.0, "max_pps_64": 8000},
+                      "S3": {"cpu_us_per_pkt": 300.0, "max_pps_64": 4000}}]
+    text = report.render_markdown(results, [])
+    assert "| `/usr/local/bin/simple_switch_grpc` | 100 | 300 | 8000 | 4000 | 50% |" in text
+    assert "## BMv2 build flags" not in report.render_markdown(fake_results(), [])
+
+
+def test_median_ignores_missing_values():
+    assert stats.median([3, None, 1, 2]) == 2
+    assert stats.median([10, 20]) == 15
+    assert stats.median([None]) is None

@@ -1,0 +1,56 @@
+# Run: .venv/bin/python -m pytest testing/tests/test_processes.py
+"""Process-group stop and bounded waits (nidslib.processes): real processes, no root."""
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from nidslib import processes
+
+# A parent that starts a child in its own process group: stopping the parent must stop the child too.
+PARENT = ("import subprocess, sys, time\n"
+          "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+          "print(child.pid, flush=True)\n"
+          "time.sleep(60)\n")
+STUBBORN = "import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\nprint('ready', flush=True)\ntime.sleep(60)\n"
+
+
+def test_terminate_stops_the_whole_process_group():
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    child = int(parent.stdout.readline())
+    processes.terminate(parent, grace=5)
+    assert parent.poll() is not None
+    deadline = time.monotonic() + 5
+    while processes.group_alive(parent.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not processes.group_alive(parent.pid), f"child {child} survived"
+
+
+def test_a_process_ignoring_sigterm_is_killed_after_the_grace_period():
+    stubborn = subprocess.Popen([sys.executable, "-c", STUBBORN], stdout=subprocess.PIPE, text=True,
+                                start_new_session=True)
+    assert stubborn.stdout.readline().strip() == "ready"
+    started = time.monotonic()
+    processes.terminate(stubborn, grace=0.5)
+    assert stubborn.returncode == -signal.SIGKILL
+    assert time.monotonic() - started < 5
+
+
+def test_a_registry_stops_what_it_started_and_refuses_more():
+    registry = processes.Processes()
+    sleeper = registry.popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    assert registry.live() == [sleeper]
+    registry.stop_all(grace=2)
+    assert sleeper.poll() is not None and registry.live() == []
+    with pytest.raises(processes.Interrupted):
+        registry.popen([sys.executable, "-c", "pass"])
+
+
+def test_waiting_for_a_port_nobody_listens_on_is_bounded():
+    started = time.monotonic()
+    with pytest.raises(TimeoutError, match="nothing"):
+        processes.wait_for_port(1, timeout=0.5, what="nothing")
+    assert time.monotonic() - started < 3
