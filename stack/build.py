@@ -83,7 +83,7 @@ RECIPES = {
     "bmv2": {"configure": ["--with-pi"], "subdirs": ["thrift_src", "proto"] + BMV2_SUBDIRS,
              "flags": "CFLAGS=-O2 CXXFLAGS=-O2"},
     "bmv2-perf": {"configure": ["--with-pi", "--without-thrift", "--without-nanomsg", "--disable-logging-macros",
-                                "--disable-elogger"], "subdirs": BMV2_SUBDIRS, "flags": "CFLAGS=-O3 CXXFLAGS=-O3"},
+                                "--disable-elogger"], "subdirs": ["proto"] + BMV2_SUBDIRS, "flags": "CFLAGS=-O3 CXXFLAGS=-O3"},
     "p4c": {"cmake": ["-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_UNITY_BUILD=ON", "-DENABLE_BMV2=ON",
                       "-DENABLE_P4TEST=ON", "-DENABLE_EBPF=OFF", "-DENABLE_UBPF=OFF", "-DENABLE_DPDK=OFF",
                       "-DENABLE_P4TC=OFF", "-DENABLE_P4C_GRAPHS=OFF", "-DENABLE_GTESTS=OFF",
