@@ -1,5 +1,6 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 
@@ -29,7 +30,7 @@ public final class NidsModelCli {
             "                                          one tree per phase (PHASE column), else an END tree",
             "  eval --model model.json --data FILE [--json]",
             "  cost --model model.json [--json]",
-            "  simulate --model model.json --pcap FILE [--json] [--hash-seed N] [--idle-timeout-us N]",
+            "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json] [--hash-seed N] [--idle-timeout-us N]",
             "        [--clock-offset-us N] [--alert-threshold F] [--alert-cap N] [--sweep end|none]",
             "                                          the switch in software: phases, verdicts, alerts",
             "  dataset --pcap FILE --out FILE.csv[.gz] --label-by-src ADDR=LABEL,... [--default-label Benign]",
@@ -61,13 +62,13 @@ public final class NidsModelCli {
                     new FeaturesCommand(catalog, out).run(options);
                     break;
                 case "train":
-                    new TrainCommand(catalog, PipelineCapacities.packagedPipeline(), out, err).run(options);
+                    new TrainCommand(catalog, PipelineCapacity.packaged(), out, err).run(options);
                     break;
                 case "eval":
                     new EvalCommand(catalog, out, err).run(options);
                     break;
                 case "cost":
-                    new CostCommand(catalog, PipelineCapacities.packagedPipeline(), out).run(options);
+                    new CostCommand(catalog, PipelineCapacity.packaged(), out).run(options);
                     break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);
