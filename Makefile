@@ -13,11 +13,12 @@ P4_OUT       := pipeconf/src/main/resources/p4c-out/bmv2
 P4C_FLAGS    := --arch v1model --std p4-16 -I p4src/include
 CONSTANTS_JAVA := pipeconf/src/main/java/org/onosproject/nids/pipeconf/NidsConstants.java
 CONSTANTS_PY   := testing/nidslib/constants.py
+CAPACITY_JSON  := model-tools/core/src/main/resources/org/onosproject/nids/model/capacity/capacity.json
 CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json \
-                  --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY)
+                  --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY) --capacity $(CAPACITY_JSON)
 
 .PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
-        bench-model bench-rollout bench-alerts bench bench-quick stack clean
+        bench-model bench-rollout bench-alerts bench bench-quick stack stack-report stack-boot-check clean
 
 help: ## this list
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -37,8 +38,16 @@ unit: ## Java and Python unit tests only
 itest: ## integration harness: ONOS + BMv2 fabric (needs the reference stack)
 	python3 util/run_tests.py --only integration
 
-stack: ## report which parts of the reference stack were found
+stack: ## build ONOS 2.7.0, p4c, PI, BMv2 from pinned upstream commits where missing (root; STACK_SRC=DIR, FORCE=1)
+	python3 stack/build.py
+
+stack-report: ## which parts of the reference stack were found, with the commits they were built from
 	@python3 util/stack.py report
+
+RUNS ?= 10
+stack-boot-check: ## start ONOS clean RUNS times (default 10) with the harness's apps; every start must settle
+	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
+	$(VENV_PY) -m nidslib.bootcheck --runs $(RUNS)
 
 p4-build: ## compile p4src/ with p4c-bm2-ss and copy bmv2.json + p4info.txt into the pipeconf
 	@command -v $(P4C) >/dev/null || { echo "p4-build: $(P4C) not on PATH (see \`make stack\`)" >&2; exit 1; }
@@ -58,7 +67,7 @@ p4-check: ## fail if the committed P4 outputs differ from what p4c makes from p4
 p4-test: ## P4 data-plane tests on BMv2 over P4Runtime (needs root + simple_switch_grpc)
 	python3 util/run_tests.py --only p4-dataplane
 
-constants: ## regenerate the Java and Python constants from the committed P4Info
+constants: ## regenerate the Java and Python constants and model-tools' capacity.json from the committed P4Info
 	$(VENV_PY) -m nidslib.p4constants $(CONSTANTS_ARGS)
 
 constants-check: ## fail if the generated constants are stale
@@ -75,9 +84,9 @@ bench-rollout: ## time a <=256-leaf model's rollout to 4 BMv2 switches (root, re
 	NIDS_FABRIC_LEAVES=3 .venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_rollout.py
 
 bench-alerts: ## first malicious packet -> alert over REST (100 flows, BMv2 fabric) and the app's report decode rate
-	mvn -B -q -o -pl app -am test -Dtest=ReportPipelineBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
+	mvn -B -q -o -pl app/app -am test -Dtest=ReportPipelineBenchmark -Dsurefire.failIfNoSpecifiedTests=false \
 	    -DfailIfNoTests=false
-	@grep -h '^bench-alerts:' app/target/surefire-reports/*ReportPipelineBenchmark-output.txt
+	@grep -h '^bench-alerts:' app/app/target/surefire-reports/*ReportPipelineBenchmark-output.txt
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	.venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_alerts.py
 

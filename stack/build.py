@@ -83,7 +83,7 @@ RECIPES = {
     "bmv2": {"configure": ["--with-pi"], "subdirs": ["thrift_src", "proto"] + BMV2_SUBDIRS,
              "flags": "CFLAGS=-O2 CXXFLAGS=-O2"},
     "bmv2-perf": {"configure": ["--with-pi", "--without-thrift", "--without-nanomsg", "--disable-logging-macros",
-                                "--disable-elogger"], "subdirs": BMV2_SUBDIRS, "flags": "CFLAGS=-O3 CXXFLAGS=-O3"},
+                                "--disable-elogger"], "subdirs": ["proto"] + BMV2_SUBDIRS, "flags": "CFLAGS=-O3 CXXFLAGS=-O3"},
     "p4c": {"cmake": ["-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_UNITY_BUILD=ON", "-DENABLE_BMV2=ON",
                       "-DENABLE_P4TEST=ON", "-DENABLE_EBPF=OFF", "-DENABLE_UBPF=OFF", "-DENABLE_DPDK=OFF",
                       "-DENABLE_P4TC=OFF", "-DENABLE_P4C_GRAPHS=OFF", "-DENABLE_GTESTS=OFF",
@@ -161,8 +161,7 @@ def source_origin(name):
                       os.path.join(src, f"{owner}+{name}", "repo")):
         if os.path.isdir(candidate):
             return candidate
-    raise StackError(f"STACK_SRC={src} has no clone of {name} ({name}/, {name}.git/ or {owner}+{name}/repo/; "
-                     f"upstream {url})")
+    raise StackError(f"STACK_SRC={src} has no clone of {name} (looked for {name}/, {name}.git/, {owner}+{name}/repo/)")
 
 
 def has_commit(repo_dir, commit):

@@ -2,7 +2,8 @@
 """Fixtures shared by the data-plane tests.
 
 build   compiles p4src/ into p4src/build/ if needed (skips when p4c is missing and there is no build);
-switch  one simple_switch_grpc for the whole session (skips when BMv2 or root is missing);
+switch  one simple_switch_grpc for the whole session, holding the machine-wide stack lock (skips when BMv2 or
+        root is missing);
 sw      that switch, cleaned before and after each test (entries deleted, defaults restored, the flow
         slots the test used freed).
 """
@@ -10,6 +11,7 @@ sw      that switch, cleaned before and after each test (entries deleted, defaul
 import pytest
 
 from nidslib import dataplane as h
+from nidslib.session import exclusive_stack_lock
 
 
 @pytest.fixture(scope="session")
@@ -25,12 +27,17 @@ def switch(build):
     reason = h.missing_requirements()
     if reason:
         pytest.skip(reason)
-    sw = h.Switch(ports=(1, 2, 3, 4))
-    sw.start()
+    # One BMv2/ONOS session at a time on the machine (the integration suites, the demo and benchmarks take it too).
+    lock = exclusive_stack_lock()
     try:
-        yield sw
+        sw = h.Switch(ports=(1, 2, 3, 4))
+        sw.start()
+        try:
+            yield sw
+        finally:
+            sw.close()
     finally:
-        sw.close()
+        lock.close()
 
 
 @pytest.fixture

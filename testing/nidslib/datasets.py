@@ -10,6 +10,9 @@ import random
 from . import modelcli
 from .features import FEATURES
 
+# A dataset's columns: the catalog's features, then the labels nids-model train reads (binary, class name).
+COLUMNS = [*FEATURES, "Label", "Attack"]
+
 
 def write_port_rule_dataset(path, attack_port, rows=600, seed=7):
     """Benign TCP flows to a few service ports; attack flows to attack_port, otherwise alike."""
@@ -17,7 +20,7 @@ def write_port_rule_dataset(path, attack_port, rows=600, seed=7):
     benign_ports = [22, 80, 443, 5001, 8080]
     with gzip.open(path, "wt", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(FEATURES + ["Label", "Attack"])
+        writer.writerow(COLUMNS)
         for i in range(rows):
             attack = i % 3 == 0
             port = attack_port if attack else rng.choice(benign_ports)
@@ -39,7 +42,7 @@ def write_port_classes_dataset(path, classes_by_port, rows=900, seed=5):
     benign_ports = [22, 80, 443, 5001, 8080]
     with gzip.open(path, "wt", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(FEATURES + ["Label", "Attack"])
+        writer.writerow(COLUMNS)
         for i in range(rows):
             port = attack_ports[(i // 2) % len(attack_ports)] if i % 2 == 0 else rng.choice(benign_ports)
             name = classes_by_port.get(port, "Benign")
@@ -131,7 +134,7 @@ def write_scan_rule_dataset(path, conversations=300, probes=600, seed=11):
     rng = random.Random(seed)
     with gzip.open(path, "wt", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(FEATURES + ["Label", "Attack"])
+        writer.writerow(COLUMNS)
 
         def write(snapshot, attack, sport, dport):
             snapshot.update(L4_SRC_PORT=sport, L4_DST_PORT=dport)

@@ -3,9 +3,11 @@
 The P4 program is the only place P4 names and shared values are written by hand. This generator reads what p4c makes
 of it -- the P4Info (tables, keys, actions, params, counters, meters, registers, controller packet metadata,
 serializable enums) and the BMv2 JSON (the layout of headers the controller decodes itself, such as the flow report) --
-and writes one Java class for the pipeconf and app, and one Python module for the tests and tools.
+and writes one Java class for the pipeconf, one Python module for the tests and tools, and the classifier's
+capacities as JSON for the model tools (which must not need ONOS to read a P4Info).
 
-    python -m nidslib.p4constants --p4info P4INFO --bmv2-json JSON --java OUT.java --python OUT.py [--check]
+    python -m nidslib.p4constants --p4info P4INFO --bmv2-json JSON --java OUT.java --python OUT.py
+        [--capacity OUT.json] [--check]
 
 With --check nothing is written: the exit status says whether the files on disk are what the P4 outputs give now.
 """
@@ -16,6 +18,7 @@ import sys
 from collections import OrderedDict
 
 from google.protobuf import text_format
+from p4.config.v1 import p4info_pb2
 
 from .p4info import CONSTANTS_ANNOTATION, parse as parse_p4info
 
@@ -148,6 +151,58 @@ def check_unique_names(model):
         seen[name] = section
 
 
+def _classifier_table(info, action):
+    """The tables whose only entry action is the classifier action named `action` (short name); a default-only
+    action (the miss) does not count."""
+    ids = {a.preamble.id for a in info.actions if a.preamble.name.rsplit(".", 1)[-1] == action}
+
+    def entry_actions(table):
+        return {ref.id for ref in table.action_refs if ref.scope != p4info_pb2.ActionRef.DEFAULT_ONLY}
+
+    tables = [t for t in info.tables if entry_actions(t) and entry_actions(t) <= ids]
+    if not tables:
+        raise ConstantsError(f"no table has the classifier action {action}")
+    return tables
+
+
+def _range_widths(table):
+    widths = {f.bitwidth for f in table.match_fields if f.match_type == p4info_pb2.MatchField.RANGE}
+    if len(widths) != 1:
+        raise ConstantsError(f"{table.preamble.name}: expected range keys of one width, got {sorted(widths)}")
+    return widths.pop()
+
+
+def capacity(info, model):
+    """What a model may use of the classifier (model-tools' PipelineCapacity): slots, banks, table sizes, widths."""
+    shared = {const: value for const, value, _ in model.ints.get("shared values", [])}
+    selectors = _classifier_table(info, "select_feature")
+    ranges = _classifier_table(info, "set_code")
+    decision = _classifier_table(info, "set_class")
+    phases = _classifier_table(info, "classify")
+    if len(phases) != 1 or len(decision) != 1 or len(ranges) != len(selectors) or len(selectors) != shared.get("NUM_SLOTS"):
+        raise ConstantsError(f"classifier: {len(phases)} phase tables, {len(selectors)} selectors, "
+                             f"{len(ranges)} range tables, {len(decision)} decision tables for NUM_SLOTS={shared.get('NUM_SLOTS')}")
+    set_class = next(a for a in info.actions if a.preamble.name.rsplit(".", 1)[-1] == "set_class")
+    params = {p.name: p.bitwidth for p in set_class.params}
+    return OrderedDict([
+        ("generatedBy", "util/p4constants.py from the pipeconf's P4Info: run `make constants`, do not edit"),
+        ("featureSlots", len(selectors)),
+        ("banks", shared["NUM_BANKS"]),
+        ("rangeTableSize", min(t.size for t in ranges)),
+        ("decisionTableSize", decision[0].size),
+        ("phaseTableSize", phases[0].size),
+        ("maxClasses", min(shared["CLASSES_PER_BANK"], 1 << params["class_id"])),
+        ("codeBits", _range_widths(decision[0])),
+        ("slotValueBits", _range_widths(ranges[0])),
+        ("classIdBits", params["class_id"]),
+        ("leafIdBits", params["leaf_id"]),
+    ])
+
+
+def render_capacity(info, model):
+    return json.dumps(capacity(info, model), indent=2) + "\n"
+
+
 def _java_id_type(section):
     return {
         "tables": "PiTableId",
@@ -271,6 +326,7 @@ def main(argv=None):
     parser.add_argument("--bmv2-json")
     parser.add_argument("--java", required=True)
     parser.add_argument("--python", required=True)
+    parser.add_argument("--capacity", help="classifier capacities (JSON) for model-tools")
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
     try:
@@ -281,10 +337,12 @@ def main(argv=None):
             with open(args.bmv2_json) as f:
                 bmv2 = json.load(f)
         model = build_model(info, bmv2)
-    except (OSError, ValueError, text_format.ParseError, ConstantsError) as e:
+        outputs = {args.java: render_java(model), args.python: render_python(model)}
+        if args.capacity:
+            outputs[args.capacity] = render_capacity(info, model)
+    except (OSError, ValueError, KeyError, text_format.ParseError, ConstantsError) as e:
         print(f"p4constants: {e}", file=sys.stderr)
         return 2
-    outputs = {args.java: render_java(model), args.python: render_python(model)}
     stale = []
     for path, text in outputs.items():
         if args.check:

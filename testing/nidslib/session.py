@@ -6,6 +6,7 @@ stack up the same way. Every wait is bounded; `StackSession.stop()` is safe to c
 import fcntl
 import glob
 import os
+import threading
 import time
 import zipfile
 import xml.etree.ElementTree as ElementTree
@@ -21,7 +22,9 @@ REST_TIMEOUT = 300
 PIPECONF_TIMEOUT = 120
 DEVICES_TIMEOUT = 180
 LOCK_FILE = "/tmp/nids-itest.lock"
-LOCK_TIMEOUT = 1800
+LOCK_QUEUE = LOCK_FILE + ".queue"
+# Sessions of others (integration suites, the demo, benchmarks) may be queued ahead: each can take half an hour.
+LOCK_TIMEOUT = 3 * 3600
 ROUTES_APP_ID = "org.onosproject.nids.itest"
 
 
@@ -65,22 +68,50 @@ def pipeconf_registered(rest):
 
 def exclusive_stack_lock(timeout=LOCK_TIMEOUT, on_wait=None):
     """One integration session at a time on a machine: ONOS's port 8181, the switches' ports and the nids-*
-    namespaces are shared. Returns the open lock file (closing it releases the lock)."""
+    namespaces are shared. Returns the open lock file (closing it releases the lock).
+
+    Waiters take turns in the order they came (a ticket each in LOCK_FILE.queue/; a ticket whose process is gone
+    does not count): with several sessions waiting, polling alone let the quickest poller win every time and starved
+    the others past their timeout."""
+    os.makedirs(LOCK_QUEUE, exist_ok=True)
+    ticket = os.path.join(LOCK_QUEUE, f"{time.time_ns():020d}-{os.getpid()}-{threading.get_ident()}")
+    open(ticket, "w").close()
     lock = open(LOCK_FILE, "w")
     deadline = time.monotonic() + timeout
     told = False
-    while True:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return lock
-        except BlockingIOError:
+    try:
+        while True:
+            if _first_in_queue(ticket):
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return lock
+                except BlockingIOError:
+                    pass
             if time.monotonic() > deadline:
                 lock.close()
                 raise onos_mod.OnosError(f"another integration session held {LOCK_FILE} for {timeout} s")
             if on_wait is not None and not told:
                 on_wait()
                 told = True
-            time.sleep(5)
+            time.sleep(1)
+    finally:
+        os.remove(ticket)
+
+
+def _first_in_queue(ticket):
+    """True when no earlier ticket of a live process is waiting."""
+    for name in sorted(os.listdir(LOCK_QUEUE)):
+        path = os.path.join(LOCK_QUEUE, name)
+        if path == ticket:
+            return True
+        if not os.path.exists(f"/proc/{name.split('-')[1]}"):
+            try:
+                os.remove(path)       # left by a killed waiter
+            except FileNotFoundError:
+                pass
+            continue
+        return False
+    return True
 
 
 class StackSession:
@@ -106,10 +137,9 @@ class StackSession:
         self.progress("starting ONOS (REST answers after 60-80 s on two cores)")
         self.onos.start()
         onos_mod.wait_until(lambda: self.onos.running() and rest.alive(), REST_TIMEOUT, 3, "ONOS REST")
-        # Boot apps are still being activated when REST first answers; an app installed then misses its
-        # required apps.
-        onos_mod.wait_until(lambda: onos_mod.apps_active(rest, [f"org.onosproject.{a}" for a in self.boot_apps]),
-                            REST_TIMEOUT, 3, "boot apps ACTIVE")
+        # Boot apps are still being activated when REST first answers (an app installed then misses its required
+        # apps), and a core refresh may follow their activation: wait until they stay ACTIVE and ready.
+        onos_mod.wait_settled(rest, [f"org.onosproject.{a}" for a in self.boot_apps], REST_TIMEOUT)
         self.progress(f"installing {os.path.basename(self.oar)}")
         onos_mod.install_app(rest, self.oar, self.app_name)
         health = onos_mod.wait_until(lambda: pipeconf_registered(rest), PIPECONF_TIMEOUT, 2,

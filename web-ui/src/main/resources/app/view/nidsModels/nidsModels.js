@@ -5,8 +5,9 @@
 
 /*
  NIDS Models view: the stored models with the active one marked, and the rollout state of every switch (bank, model
- in the active bank, entries, last error). Every table answer (every 2 s while auto-refresh is on) is followed by the
- switches' state.
+ in the active bank, entries, last error). Every table answer is followed by the switches' state; the table is asked
+ for every 2 s while auto-refresh is on, and the server pushes it on every model event (a model stored, removed or
+ activated, a switch's rollout state updated) while the view watches (while auto-refresh is on).
  */
 (function () {
     'use strict';
@@ -15,7 +16,8 @@
     var $log, $scope, wss;
 
     // constants
-    var devicesResp = 'nidsModelDevicesResponse';
+    var devicesResp = 'nidsModelDevicesResponse',
+        watchReq = 'nidsModelWatchRequest';
 
     function respDevicesCb(data) {
         $scope.rollout = {
@@ -35,7 +37,8 @@
         ['$log', '$scope', 'TableBuilderService', 'WebSocketService',
 
         function (_$log_, _$scope_, tbs, _wss_) {
-            var handlers = {};
+            var handlers = {},
+                tableToggle;
 
             $log = _$log_;
             $scope = _$scope_;
@@ -55,7 +58,16 @@
                 },
             });
 
+            // server pushes follow the auto-refresh toggle
+            tableToggle = $scope.toggleRefresh;
+            $scope.toggleRefresh = function () {
+                tableToggle();
+                wss.sendEvent(watchReq, { watch: !!$scope.autoRefresh });
+            };
+            wss.sendEvent(watchReq, { watch: true });
+
             $scope.$on('$destroy', function () {
+                wss.sendEvent(watchReq, { watch: false });
                 wss.unbindHandlers(handlers);
                 $log.log('OvNidsModelsCtrl has been destroyed');
             });

@@ -11,6 +11,8 @@ import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.model.PiPipelineInterpreter;
 import org.onosproject.net.pi.model.PiPipelineModel;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.nids.api.NidsApp;
+import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.p4runtime.model.P4InfoParser;
 import org.onosproject.p4runtime.model.P4InfoParserException;
 import org.osgi.service.component.annotations.Activate;
@@ -34,7 +36,7 @@ import static org.slf4j.LoggerFactory.getLogger;
 public final class NidsPipeconfLoader {
 
     /** The pipeconf id devices name in their netcfg ("basic.pipeconf"). */
-    public static final PiPipeconfId PIPECONF_ID = new PiPipeconfId("org.onosproject.nids.bmv2");
+    public static final PiPipeconfId PIPECONF_ID = new PiPipeconfId(NidsApp.PIPECONF_ID);
 
     static final String P4INFO_PATH = "/p4c-out/bmv2/p4info.txt";
     static final String BMV2_JSON_PATH = "/p4c-out/bmv2/bmv2.json";
@@ -75,6 +77,7 @@ public final class NidsPipeconfLoader {
                 .withPipelineModel(pipelineModel())
                 .addBehaviour(PiPipelineInterpreter.class, NidsInterpreter.class)
                 .addBehaviour(Pipeliner.class, NidsPipeliner.class)
+                .addBehaviour(NidsProgrammable.class, NidsPipelineProgrammable.class)
                 .addExtension(P4_INFO_TEXT, p4InfoUrl)
                 .addExtension(BMV2_JSON, bmv2JsonUrl)
                 .build();

@@ -14,7 +14,8 @@ import static org.onosproject.nids.pipeconf.NidsConstants.*;
 
 /**
  * What a model may use of the pipeline, read from its P4Info: slots, banks, table sizes and key/parameter widths.
- * Both the app (before any switch write) and the model tools (cost, train) check models against it.
+ * The model tools read the same numbers from {@code capacity.json} ({@link PipelineCapacity#packaged()}), which
+ * {@code make constants} writes from this P4Info; a unit test holds the two equal.
  */
 public final class NidsPipelineCapacity {
 
@@ -22,9 +23,9 @@ public final class NidsPipelineCapacity {
     }
 
     /**
-     * @return the capacities of the pipeline packaged in this pipeconf
+     * @return the capacities of the pipeline packaged in this pipeconf, read from its P4Info
      */
-    public static PipelineCapacity packaged() {
+    public static PipelineCapacity fromP4Info() {
         return of(NidsPipeconfLoader.pipelineModel());
     }
 

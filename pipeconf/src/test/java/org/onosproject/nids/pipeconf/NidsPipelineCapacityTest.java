@@ -17,7 +17,7 @@ public class NidsPipelineCapacityTest {
 
     @Test
     public void capacitiesAreReadFromTheP4Info() {
-        PipelineCapacity capacity = NidsPipelineCapacity.packaged();
+        PipelineCapacity capacity = NidsPipelineCapacity.fromP4Info();
         assertEquals(NidsConstants.NUM_SLOTS, capacity.featureSlots());
         assertEquals(NidsConstants.NUM_BANKS, capacity.banks());
         assertEquals(NidsConstants.NIDS_INGRESS_CLASSIFIER_RANGE0_SIZE, capacity.rangeTableSize());
@@ -27,6 +27,12 @@ public class NidsPipelineCapacityTest {
         assertEquals(NidsConstants.CLASSES_PER_BANK, capacity.maxClasses());
         assertTrue("the issue asks for at least 16 classes", capacity.maxClasses() >= 16);
         assertTrue("the issue asks for at least 8 feature slots", capacity.featureSlots() >= 8);
+    }
+
+    @Test
+    public void theModelToolsCapacityJsonIsTheP4Infos() {
+        assertEquals("model-tools' capacity.json is stale: run `make constants`",
+                     NidsPipelineCapacity.fromP4Info(), PipelineCapacity.packaged());
     }
 
     @Test

@@ -25,19 +25,13 @@ import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
-import org.onosproject.ui.UiMessageHandler;
 import org.onosproject.ui.table.TableModel;
 import org.onosproject.ui.table.TableRequestHandler;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.time.ZoneId;
 import java.util.Collection;
 import java.util.Optional;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Messages of the "NIDS Alerts" view: the alert table, an alert's details (decision path and features),
@@ -48,7 +42,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * auto-refresh is switched on), every {@link NidsAlertEvent} makes this handler re-send the table unasked, with the
  * sort order of the view's last request, at most once per {@code minPushIntervalMillis}.
  */
-public class NidsAlertsMessageHandler extends UiMessageHandler {
+public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
 
     static final String DATA_REQ = "nidsAlertDataRequest";
     static final String DATA_RESP = "nidsAlertDataResponse";
@@ -74,7 +68,6 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
 
     static final String DETAILS = "details";
     static final String ERROR = "error";
-    static final String WATCH = "watch";
 
     /** At most this many alerts (the newest by last seen) are in the table. */
     static final int MAX_ROWS = 1000;
@@ -86,21 +79,11 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
     private static final String FIRST_DIR = "firstDir";
     private static final String DESC = "desc";
 
-    private final Logger log = LoggerFactory.getLogger(getClass());
-
-    private final ScheduledExecutorService pushExecutor;
-    private final long minPushIntervalMillis;
     private final ZoneId zone;
-    private final NidsAlertListener listener = this::event;
-    private final AtomicBoolean pushPending = new AtomicBoolean();
 
     private AlertTableHandler tableHandler;
     private NidsAlertService alertService;
     private ServiceDirectory directory;
-    private boolean listening;
-    private volatile boolean watching;
-    private volatile ObjectNode lastTablePayload;
-    private volatile long lastPushMillis;
 
     /**
      * A handler for one GUI connection.
@@ -113,15 +96,14 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
     }
 
     NidsAlertsMessageHandler(ScheduledExecutorService pushExecutor, long minPushIntervalMillis, ZoneId zone) {
-        this.pushExecutor = pushExecutor;
-        this.minPushIntervalMillis = minPushIntervalMillis;
+        super(pushExecutor, minPushIntervalMillis);
         this.zone = zone;
     }
 
     @Override
     protected Collection<RequestHandler> createRequestHandlers() {
         tableHandler = new AlertTableHandler();
-        return ImmutableSet.of(tableHandler, new DetailsHandler(), new AckHandler(), new WatchHandler(),
+        return ImmutableSet.of(tableHandler, new DetailsHandler(), new AckHandler(), watchHandler(WATCH_REQ),
                                new BlockHandler());
     }
 
@@ -130,64 +112,13 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
         super.init(connection, directory);
         this.directory = directory;
         alertService = directory.get(NidsAlertService.class);
+        NidsAlertListener listener = event -> changed();
+        listenTo(alertService, listener);
     }
 
     @Override
-    public void destroy() {
-        // ONOS calls this once per message type of the handler: it must be idempotent.
-        watch(false);
-        super.destroy();
-    }
-
-    /** @return whether alert events are pushed to the view */
-    boolean watching() {
-        return watching;
-    }
-
-    private synchronized void watch(boolean on) {
-        watching = on;
-        if (alertService == null) {
-            return;
-        }
-        if (on && !listening) {
-            alertService.addListener(listener);
-            listening = true;
-        } else if (!on && listening) {
-            alertService.removeListener(listener);
-            listening = false;
-        }
-    }
-
-    private void event(NidsAlertEvent event) {
-        schedulePush();
-    }
-
-    /** Re-sends the table soon, unless a push is already due; nothing while the view does not watch. */
-    void schedulePush() {
-        if (!watching || lastTablePayload == null || !pushPending.compareAndSet(false, true)) {
-            return;
-        }
-        long delay = Math.max(0, lastPushMillis + minPushIntervalMillis - System.currentTimeMillis());
-        try {
-            pushExecutor.schedule(this::push, delay, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            pushPending.set(false);
-        }
-    }
-
-    private void push() {
-        pushPending.set(false);
-        lastPushMillis = System.currentTimeMillis();
-        ObjectNode payload = lastTablePayload;
-        if (!watching || payload == null || connection() == null) {
-            return;
-        }
-        try {
-            tableHandler.process(payload.deepCopy());
-        } catch (RuntimeException e) {
-            // The connection closed under us, or the alert store is unavailable: the next request will tell.
-            log.debug("Could not push the alert table: {}", e.toString());
-        }
+    protected void resend(ObjectNode request) {
+        tableHandler.process(request);
     }
 
     private static long alertId(ObjectNode payload) {
@@ -211,7 +142,7 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
             if (!request.hasNonNull(FIRST_COL)) {
                 request.put(FIRST_COL, TIME).put(FIRST_DIR, DESC);
             }
-            lastTablePayload = request.deepCopy();
+            remember(request);
             super.process(request);
         }
 
@@ -290,7 +221,7 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
             }
             sendMessage(ACK_RESP, result);
             sendDetails(id, alert);
-            schedulePush();
+            changed();
         }
     }
 
@@ -326,20 +257,7 @@ public class NidsAlertsMessageHandler extends UiMessageHandler {
             }
             sendMessage(BLOCK_RESP, result);
             sendDetails(id, alert);
-            schedulePush();
-        }
-    }
-
-    /** Turns the pushes on alert events on or off (the view is open with auto-refresh on, or not). */
-    private final class WatchHandler extends RequestHandler {
-
-        private WatchHandler() {
-            super(WATCH_REQ);
-        }
-
-        @Override
-        public void process(ObjectNode payload) {
-            watch(payload != null && payload.path(WATCH).asBoolean(false));
+            changed();
         }
     }
 

@@ -7,12 +7,15 @@ package org.onosproject.nids.ui;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
+import org.onlab.osgi.ServiceDirectory;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.DeviceModelState;
+import org.onosproject.nids.api.NidsModelEvent;
+import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.ui.RequestHandler;
-import org.onosproject.ui.UiMessageHandler;
+import org.onosproject.ui.UiConnection;
 import org.onosproject.ui.table.TableModel;
 import org.onosproject.ui.table.TableRequestHandler;
 import org.onosproject.ui.table.cell.AbstractCellFormatter;
@@ -24,18 +27,26 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Messages of the "NIDS Models" view: the stored models with the active one marked and, with every table, the
- * rollout state of each switch ({@value #DEVICES_RESP}: bank, model, entries, last error). The view's table builder
- * asks again every 2 s while its auto-refresh is on.
+ * rollout state of each switch ({@value #DEVICES_RESP}: bank, model, entries, last error). While the view watches
+ * ({@value #WATCH_REQ} with {@code watch: true}, sent when the view opens and when auto-refresh is switched on), every
+ * {@link NidsModelEvent} (a model stored, removed or activated, a switch's rollout state updated) makes this handler
+ * re-send the table and the switches' state unasked, at most once per {@code minPushIntervalMillis}; the view's
+ * table builder also asks again every 2 s while its auto-refresh is on.
  */
-public class NidsModelsMessageHandler extends UiMessageHandler {
+public class NidsModelsMessageHandler extends PushingTableMessageHandler {
 
     static final String DATA_REQ = "nidsModelDataRequest";
     static final String DATA_RESP = "nidsModelDataResponse";
     static final String ROWS = "nidsModels";
     static final String DEVICES_RESP = "nidsModelDevicesResponse";
+    static final String WATCH_REQ = "nidsModelWatchRequest";
+
+    /** Pushes on model events are at least this far apart. */
+    static final long MIN_PUSH_INTERVAL_MS = 500;
 
     static final String ID = "id";
     static final String ACTIVE = "active";
@@ -63,18 +74,39 @@ public class NidsModelsMessageHandler extends UiMessageHandler {
 
     private final ZoneId zone;
 
-    /** A handler for one GUI connection. */
-    public NidsModelsMessageHandler() {
-        this(ZoneId.systemDefault());
+    private ModelTableHandler tableHandler;
+
+    /**
+     * A handler for one GUI connection.
+     *
+     * @param pushExecutor          runs the pushes (shared by the connections)
+     * @param minPushIntervalMillis least time between two pushes
+     */
+    public NidsModelsMessageHandler(ScheduledExecutorService pushExecutor, long minPushIntervalMillis) {
+        this(pushExecutor, minPushIntervalMillis, ZoneId.systemDefault());
     }
 
-    NidsModelsMessageHandler(ZoneId zone) {
+    NidsModelsMessageHandler(ScheduledExecutorService pushExecutor, long minPushIntervalMillis, ZoneId zone) {
+        super(pushExecutor, minPushIntervalMillis);
         this.zone = zone;
     }
 
     @Override
     protected Collection<RequestHandler> createRequestHandlers() {
-        return ImmutableSet.of(new ModelTableHandler());
+        tableHandler = new ModelTableHandler();
+        return ImmutableSet.of(tableHandler, watchHandler(WATCH_REQ));
+    }
+
+    @Override
+    public void init(UiConnection connection, ServiceDirectory directory) {
+        super.init(connection, directory);
+        NidsModelListener listener = event -> changed();
+        listenTo(directory.get(NidsModelService.class), listener);
+    }
+
+    @Override
+    protected void resend(ObjectNode request) {
+        tableHandler.process(request);
     }
 
     /**
@@ -128,6 +160,7 @@ public class NidsModelsMessageHandler extends UiMessageHandler {
             if (!request.hasNonNull(FIRST_COL)) {
                 request.put(FIRST_COL, ACTIVE).put(FIRST_DIR, DESC).put(SECOND_COL, CREATED).put(SECOND_DIR, DESC);
             }
+            remember(request);
             super.process(request);
             NidsModelService models = get(NidsModelService.class);
             sendMessage(DEVICES_RESP, devicesPayload(models.activeModelId(), models.deviceStates()));

@@ -78,7 +78,7 @@ public class NidsUiComponent {
      * The GUI extensions of the NIDS views.
      *
      * @param classLoader  loader of the view resources
-     * @param pushExecutor runs the alerts view's pushes (table re-sends on alert events)
+     * @param pushExecutor runs the alerts and models views' pushes (table re-sends on alert and model events)
      * @return one extension per view: alerts, models, blocks
      */
     static List<UiExtension> createExtensions(ClassLoader classLoader, ScheduledExecutorService pushExecutor) {
@@ -91,7 +91,8 @@ public class NidsUiComponent {
         UiExtension models = new UiExtension.Builder(classLoader, ImmutableList.of(
                 new UiView(UiView.Category.NETWORK, MODELS_VIEW, MODELS_LABEL, MODELS_ICON)))
                 .resourcePath(MODELS_VIEW)
-                .messageHandlerFactory(() -> ImmutableList.of(new NidsModelsMessageHandler()))
+                .messageHandlerFactory(() -> ImmutableList.of(
+                        new NidsModelsMessageHandler(pushExecutor, NidsModelsMessageHandler.MIN_PUSH_INTERVAL_MS)))
                 .build();
         UiExtension blocks = new UiExtension.Builder(classLoader, ImmutableList.of(
                 new UiView(UiView.Category.NETWORK, BLOCKS_VIEW, BLOCKS_LABEL, BLOCKS_ICON)))

@@ -14,20 +14,20 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
-import org.onosproject.nids.api.BlockRequest;
-import org.onosproject.nids.api.NidsBlock;
-import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.AlertQuery;
-import org.onosproject.nids.api.AlertSeverity;
 import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.tree.Condition;
 
 import java.time.ZoneOffset;
@@ -38,7 +38,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.easymock.EasyMock.anyLong;
@@ -55,13 +54,13 @@ import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.ACK_REQ;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.ACK_RESP;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.BLOCK_REQ;
+import static org.onosproject.nids.ui.NidsAlertsMessageHandler.BLOCK_RESP;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DATA_REQ;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DATA_RESP;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DETAILS_REQ;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.DETAILS_RESP;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.MAX_ROWS;
-import static org.onosproject.nids.ui.NidsAlertsMessageHandler.BLOCK_REQ;
-import static org.onosproject.nids.ui.NidsAlertsMessageHandler.BLOCK_RESP;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.ROWS;
 import static org.onosproject.nids.ui.NidsAlertsMessageHandler.WATCH_REQ;
 import static org.onosproject.nids.ui.UiTestSupport.MAPPER;
@@ -404,8 +403,7 @@ public class NidsAlertsMessageHandlerTest {
         assertTrue(conn.payloads(DATA_RESP).isEmpty());
     }
 
-    /** Waits for every push scheduled so far (due at once: the test handler has no minimum interval). */
     private void waitForPushes() throws Exception {
-        pushExecutor.schedule(() -> { }, 1, TimeUnit.MILLISECONDS).get(5, TimeUnit.SECONDS);
+        UiTestSupport.waitForPushes(pushExecutor);
     }
 }

@@ -8,14 +8,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import org.easymock.Capture;
+import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.DeviceModelState;
+import org.onosproject.nids.api.NidsModelEvent;
+import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
 import org.onosproject.nids.model.bundle.TrainingSummary;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.ModelCompiler;
@@ -23,28 +28,36 @@ import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;
 import org.onosproject.nids.model.tree.SplitNode;
 import org.onosproject.nids.model.tree.TreeNode;
-import org.onosproject.nids.pipeconf.NidsPipelineCapacity;
 
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
+import static org.easymock.EasyMock.anyObject;
+import static org.easymock.EasyMock.capture;
 import static org.easymock.EasyMock.expect;
+import static org.easymock.EasyMock.expectLastCall;
 import static org.easymock.EasyMock.mock;
 import static org.easymock.EasyMock.replay;
+import static org.easymock.EasyMock.verify;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.onosproject.nids.ui.NidsModelsMessageHandler.DATA_REQ;
 import static org.onosproject.nids.ui.NidsModelsMessageHandler.DATA_RESP;
 import static org.onosproject.nids.ui.NidsModelsMessageHandler.DEVICES_RESP;
 import static org.onosproject.nids.ui.NidsModelsMessageHandler.ROWS;
+import static org.onosproject.nids.ui.NidsModelsMessageHandler.WATCH_REQ;
 import static org.onosproject.nids.ui.UiTestSupport.MAPPER;
 import static org.onosproject.nids.ui.UiTestSupport.message;
 
 /**
- * Rows and switch states of the models view's message handler, with real (small) compiled models.
+ * Rows, switch states and pushes of the models view's message handler, with real (small) compiled models.
  */
 public class NidsModelsMessageHandlerTest {
 
@@ -67,6 +80,7 @@ public class NidsModelsMessageHandlerTest {
 
     private NidsModelService modelService;
     private UiTestSupport.RecordingConnection conn;
+    private ScheduledExecutorService pushExecutor;
     private NidsModelsMessageHandler handler;
 
     private static TreeNode leaf(int classId) {
@@ -79,7 +93,7 @@ public class NidsModelsMessageHandlerTest {
 
     private static ModelBundle bundle(DecisionTree tree, String name, String createdAt) {
         FeatureCatalog catalog = FeatureCatalog.standard();
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, NidsPipelineCapacity.packaged());
+        CompiledModel compiled = ModelCompiler.compile(tree, catalog, PipelineCapacity.packaged());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Label")
                 .binary(true).algorithm("j48").rows(100).trainRows(70).testRows(30).build();
         return new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name, createdAt, training, tree,
@@ -90,11 +104,20 @@ public class NidsModelsMessageHandlerTest {
     public void setUp() {
         modelService = mock(NidsModelService.class);
         conn = new UiTestSupport.RecordingConnection();
-        handler = new NidsModelsMessageHandler(ZoneOffset.UTC);
+        pushExecutor = Executors.newSingleThreadScheduledExecutor();
+        handler = new NidsModelsMessageHandler(pushExecutor, 0, ZoneOffset.UTC);
     }
 
+    @After
+    public void tearDown() {
+        pushExecutor.shutdownNow();
+    }
+
+    /** @param models the stored models, or null when the test set {@code models()} up itself */
     private void start(List<ModelBundle> models, Optional<String> active, Map<DeviceId, DeviceModelState> states) {
-        expect(modelService.models()).andReturn(models).anyTimes();
+        if (models != null) {
+            expect(modelService.models()).andReturn(models).anyTimes();
+        }
         expect(modelService.activeModelId()).andReturn(active).anyTimes();
         expect(modelService.deviceStates()).andReturn(states).anyTimes();
         replay(modelService);
@@ -194,5 +217,44 @@ public class NidsModelsMessageHandlerTest {
         assertEquals(0, response.get(ROWS).size());
         assertTrue(response.get("annots").get("no_rows_msg").asText().startsWith("No models"));
         assertEquals(0, conn.only(DEVICES_RESP).get("devices").size());
+    }
+
+    @Test
+    public void modelEventsPushTheTableAndSwitchesWhileTheViewWatches() throws Exception {
+        Capture<NidsModelListener> listener = Capture.newInstance();
+        modelService.addListener(capture(listener));
+        expectLastCall().once();
+        modelService.removeListener(anyObject(NidsModelListener.class));
+        expectLastCall().once();
+        List<ModelBundle> stored = new ArrayList<>(ImmutableList.of(ttlModel));
+        expect(modelService.models()).andAnswer(() -> ImmutableList.copyOf(stored)).anyTimes();
+        start(null, Optional.empty(), ImmutableMap.of());
+
+        handler.process(message(DATA_REQ, MAPPER.createObjectNode()));
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", true)));
+        assertTrue(handler.watching());
+
+        stored.add(portModel);
+        listener.getValue().event(new NidsModelEvent(NidsModelEvent.Type.MODEL_ADDED, portModel.modelId()));
+        waitForPushes();
+
+        List<ObjectNode> tables = conn.payloads(DATA_RESP);
+        assertEquals("the request, then one push", 2, tables.size());
+        assertEquals("the pushed table has the new model", 2, tables.get(1).get(ROWS).size());
+        assertEquals("each table is followed by the switches", 2, conn.payloads(DEVICES_RESP).size());
+
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", false)));
+        assertFalse(handler.watching());
+        listener.getValue().event(new NidsModelEvent(NidsModelEvent.Type.MODEL_REMOVED, portModel.modelId()));
+        waitForPushes();
+        assertEquals("no push once the view stopped watching", 2, conn.payloads(DATA_RESP).size());
+
+        handler.destroy();
+        handler.destroy();
+        verify(modelService);
+    }
+
+    private void waitForPushes() throws Exception {
+        UiTestSupport.waitForPushes(pushExecutor);
     }
 }

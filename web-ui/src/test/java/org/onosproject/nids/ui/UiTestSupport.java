@@ -14,6 +14,8 @@ import org.onosproject.ui.UiConnection;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.easymock.EasyMock.anyObject;
@@ -32,6 +34,16 @@ final class UiTestSupport {
     static final ObjectMapper MAPPER = new ObjectMapper();
 
     private UiTestSupport() {
+    }
+
+    /**
+     * Waits for every push scheduled so far (due at once: test handlers have no minimum interval).
+     *
+     * @param pushExecutor the handler's push executor
+     * @throws Exception if the wait fails or takes over 5 s
+     */
+    static void waitForPushes(ScheduledExecutorService pushExecutor) throws Exception {
+        pushExecutor.schedule(() -> { }, 1, TimeUnit.MILLISECONDS).get(5, TimeUnit.SECONDS);
     }
 
     /** A connection (EasyMock) recording every message sent as {@code (type, payload)}. */

@@ -47,6 +47,20 @@ public final class TestTrees {
                 BINARY);
     }
 
+    /** {@link #sample()} with the counts of two training rows: PROTOCOL 6 (Benign) and PROTOCOL 17 (Attack). */
+    public static DecisionTree sampleWithCounts() {
+        long[] none = {0, 0};
+        long[] benign = {1, 0};
+        long[] attack = {0, 1};
+        return DecisionTree.of(
+                new SplitNode(PROTOCOL, 6,
+                        new SplitNode(L4_DST_PORT, 1023, leaf(0, benign),
+                                new SplitNode(FLOW_DURATION, 5, leaf(1, none), leaf(0, none), none), benign),
+                        new SplitNode(IN_BYTES, 1000, leaf(1, attack), leaf(0, none), attack),
+                        new long[]{1, 1}),
+                BINARY);
+    }
+
     /** The reference pipeline's numbers, with some overridable. */
     public static PipelineCapacity.Builder capacity() {
         return PipelineCapacity.builder().featureSlots(8).banks(2).rangeTableSize(1024).decisionTableSize(1024)

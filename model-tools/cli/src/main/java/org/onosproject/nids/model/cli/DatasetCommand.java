@@ -1,11 +1,11 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.dataplane.DataPlaneSettings;
 import org.onosproject.nids.model.dataplane.FlowEvent;
-import org.onosproject.nids.model.dataplane.SourceContext;
 import org.onosproject.nids.model.dataplane.SwitchReference;
 import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
@@ -120,7 +120,7 @@ final class DatasetCommand {
         boolean phaseRows = rowsPerPhase(options.value("--rows").orElse("phases"));
         List<Feature> features = features(options.value("--features").orElse("all"));
         boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
-        int window = options.integer("--source-window", 0).orElse(SourceContext.DEFAULT_WINDOW_LOG2_US);
+        int window = options.integer("--source-window", 0).orElse(SourceWindow.DEFAULT_WINDOW_LOG2_US);
         int maxPhase = options.integer("--max-phase", 1).orElse(128);
         Optional<Integer> maxFlowsPerAttack = options.integer("--max-flows-per-attack", 1);
         long seed = options.longValue("--seed").orElse(1L);

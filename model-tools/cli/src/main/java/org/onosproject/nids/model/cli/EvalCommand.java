@@ -10,7 +10,7 @@ import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.eval.Evaluation;
-import org.onosproject.nids.model.eval.TableSemanticsClassifier;
+import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

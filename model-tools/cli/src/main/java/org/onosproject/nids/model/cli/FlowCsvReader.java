@@ -1,10 +1,10 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.data.DataPlaneDefinitions;
-import org.onosproject.nids.model.dataplane.SourceContext;
 import org.onosproject.nids.model.phase.Phase;
 
 import java.io.BufferedInputStream;
@@ -201,12 +201,12 @@ final class FlowCsvReader {
     private static int parseWindow(String text, Path file, int lineNumber) {
         try {
             int window = Integer.parseInt(text.trim());
-            SourceContext.requireValidWindow(window);
+            SourceWindow.requireValidWindow(window);
             return window;
         } catch (IllegalArgumentException e) {
             throw new ModelException(SOURCE_WINDOW_COLUMN + " in " + file + " line " + lineNumber + ": '"
-                    + text.trim() + "' is not a source window (log2 us, " + SourceContext.MIN_WINDOW_LOG2_US + ".."
-                    + SourceContext.MAX_WINDOW_LOG2_US + ")");
+                    + text.trim() + "' is not a source window (log2 us, " + SourceWindow.MIN_WINDOW_LOG2_US + ".."
+                    + SourceWindow.MAX_WINDOW_LOG2_US + ")");
         }
     }
 

@@ -1,5 +1,6 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 
@@ -34,7 +35,7 @@ public final class NidsModelCli {
             "                                          labelled live traffic: time to detect each attack, flows",
             "                                          alerted or blocked, benign flows alerted, false incidents",
             "  cost --model model.json [--json]",
-            "  simulate --model model.json --pcap FILE [--json] [--hash-seed N] [--idle-timeout-us N]",
+            "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json] [--hash-seed N] [--idle-timeout-us N]",
             "        [--clock-offset-us N] [--alert-threshold F] [--alert-cap N] [--sweep end|none]",
             "                                          the switch in software: phases, verdicts, alerts",
             "  dataset --pcap FILE[,FILE...] --out FILE.csv[.gz]",
@@ -68,13 +69,13 @@ public final class NidsModelCli {
                     new FeaturesCommand(catalog, out).run(options);
                     break;
                 case "train":
-                    new TrainCommand(catalog, PipelineCapacities.packagedPipeline(), out, err).run(options);
+                    new TrainCommand(catalog, PipelineCapacity.packaged(), out, err).run(options);
                     break;
                 case "eval":
                     new EvalCommand(catalog, out, err).run(options);
                     break;
                 case "cost":
-                    new CostCommand(catalog, PipelineCapacities.packagedPipeline(), out).run(options);
+                    new CostCommand(catalog, PipelineCapacity.packaged(), out).run(options);
                     break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);

@@ -1,30 +1,39 @@
 package org.onosproject.nids.model.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.detection.Detector;
+import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.compiler.BundleClassifier;
+import org.onosproject.nids.model.compiler.Verdict;
 import org.onosproject.nids.model.dataplane.DataPlaneSettings;
 import org.onosproject.nids.model.dataplane.FlowEvent;
 import org.onosproject.nids.model.dataplane.SwitchDetector;
 import org.onosproject.nids.model.dataplane.SwitchReference;
-import org.onosproject.nids.model.eval.BundleClassifier;
-import org.onosproject.nids.model.eval.Verdict;
 import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
 import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.LeafNode;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -34,11 +43,16 @@ import java.util.Set;
  * alerts as the switch does ({@link SwitchDetector}); at the end of the capture every flow still in the table is
  * probed, as the app's idle sweep would ({@code --sweep none} leaves them). Prints per flow its verdicts by phase and
  * its first alert. Every verdict is also checked against the phase's tree.
+ *
+ * <p>With {@code --policy POLICY.json} (a JSON object of the app's detection properties: alertSeverities,
+ * autoBlockMinSeverity, autoBlockMinAlerts, blockTtlSeconds, blockAllowlist, maxBlocks), the flows' alerts are
+ * replayed in time order through the app's detection policy ({@link Detector}): the alerts and blocks the app would
+ * raise, and the flows a block would have dropped.
  */
 final class SimulateCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--model", "--pcap", "--hash-seed", "--idle-timeout-us",
-            "--clock-offset-us", "--alert-threshold", "--alert-cap", "--sweep");
+            "--clock-offset-us", "--alert-threshold", "--alert-cap", "--sweep", "--policy");
     static final Set<String> FLAGS = Set.of("--json");
 
     /** What the simulation remembers per flow instance. */
@@ -69,6 +83,8 @@ final class SimulateCommand {
         Path modelFile = options.existingFile("--model");
         Path pcapFile = options.existingFile("--pcap");
         ModelBundle bundle = BundleFiles.read(modelFile, catalog);
+        Optional<DetectionPolicy> policy = options.value("--policy")
+                .map(file -> readPolicy(Arguments.existingFile(Paths.get(file))));
         int threshold = options.fraction("--alert-threshold").map(f -> (int) Math.round(f * 1000))
                 .orElse(bundle.alertThresholdPermille());
         boolean sweep = !options.value("--sweep").orElse("end").equals("none");
@@ -105,10 +121,15 @@ final class SimulateCommand {
         if (sweep) {
             record(detector.probeAll(lastMicros + 1), flows, bundle, treeDisagreements);
         }
+        Optional<Detector> policyDetector = policy.map(p -> detect(p, bundle, flows));
         if (options.flag("--json")) {
-            out.println(json(bundle, pcapFile, flows, frames, skipped, treeDisagreements[0], threshold, detector));
+            ObjectNode root = json(bundle, pcapFile, flows, frames, skipped, treeDisagreements[0], threshold,
+                                   detector);
+            policyDetector.ifPresent(d -> detectionJson(root, d));
+            out.println(root);
         } else {
             printText(bundle, pcapFile, flows, frames, skipped, treeDisagreements[0], threshold, detector);
+            policyDetector.ifPresent(this::printDetection);
         }
     }
 
@@ -130,13 +151,117 @@ final class SimulateCommand {
         }
     }
 
+    /**
+     * @param file a JSON object of detection properties (strings or numbers)
+     * @return the policy
+     * @throws ModelException naming the file and what is wrong
+     */
+    static DetectionPolicy readPolicy(Path file) {
+        JsonNode json;
+        try {
+            json = new ObjectMapper().readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new ModelException(file + ": not a JSON document: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new ModelException(file + ": " + e.getMessage());
+        }
+        if (json == null || !json.isObject()) {
+            throw new ModelException(file + ": expected a JSON object of detection properties");
+        }
+        Map<String, String> properties = new LinkedHashMap<>();
+        json.fields().forEachRemaining(field -> {
+            if (!field.getValue().isValueNode() || field.getValue().isNull()) {
+                throw new ModelException(file + ": " + field.getKey() + " must be a string or a number");
+            }
+            properties.put(field.getKey(), field.getValue().asText());
+        });
+        try {
+            return DetectionPolicy.fromProperties(properties);
+        } catch (IllegalArgumentException e) {
+            throw new ModelException(file + ": " + e.getMessage());
+        }
+    }
+
+    /** Each flow's alert (its first confident attack verdict), in time order, through the detection policy. */
+    private static Detector detect(DetectionPolicy policy, ModelBundle bundle, Map<Long, FlowRecord> flows) {
+        List<String> classes = bundle.classNames();
+        List<Detector.Verdict> verdicts = new ArrayList<>();
+        for (FlowRecord flow : flows.values()) {
+            if (flow.firstAlert != null) {
+                FlowEvent event = flow.firstAlert.event();
+                Verdict alert = flow.firstAlert.verdict().orElseThrow();
+                verdicts.add(new Detector.Verdict(event.timeMicros(), (int) flow.number,
+                        PacketHeaders.addressText(event.clientAddress()), event.clientPort(),
+                        PacketHeaders.addressText(event.serverAddress()), event.serverPort(), event.protocol(),
+                        alert.classId(), classes.get(alert.classId()), alert.leafId(), event.flowPackets()));
+            }
+        }
+        verdicts.sort(Comparator.comparingLong((Detector.Verdict v) -> v.timeMicros).thenComparingInt(v -> v.flow));
+        Detector detector = new Detector(policy);
+        verdicts.forEach(detector::observe);
+        return detector;
+    }
+
+    private static void detectionJson(ObjectNode root, Detector detector) {
+        ObjectNode policy = root.putObject("policy");
+        detector.policy().toProperties().forEach(policy::put);
+        ArrayNode alerts = root.putArray("alerts");
+        for (Detector.Alert alert : detector.alerts()) {
+            Detector.Verdict v = alert.verdict;
+            ObjectNode node = alerts.addObject().put("id", alert.id).put("flow", v.flow).put("time_us", v.timeMicros)
+                    .put("client", v.clientIp).put("client_port", v.clientPort).put("server", v.serverIp)
+                    .put("server_port", v.serverPort).put("protocol", v.protocol).put("class_id", v.classId)
+                    .put("class", v.className).put("leaf_id", v.leafId).put("packet", v.packet)
+                    .put("severity", alert.severity.name())
+                    .put("state", alert.blockId().isPresent() ? "BLOCKED" : "OPEN");
+            node.put("block_id", alert.blockId().orElse(null));
+            node.put("decision", alert.decision.kind().name()).put("reason", alert.decision.reason());
+        }
+        ArrayNode blocks = root.putArray("blocks");
+        for (Detector.Block block : detector.blocks()) {
+            ObjectNode node = blocks.addObject().put("id", block.id).put("src", block.src)
+                    .put("alert_id", block.alertId).put("origin", "AUTO").put("reason", block.reason)
+                    .put("created_us", block.createdMicros);
+            if (block.expiresMicros == 0) {
+                node.putNull("expires_us");
+            } else {
+                node.put("expires_us", block.expiresMicros);
+            }
+        }
+        ObjectNode dropped = root.putObject("dropped");
+        detector.dropped().forEach(dropped::put);
+    }
+
+    private void printDetection(Detector detector) {
+        out.println();
+        out.println("policy        " + detector.policy().toProperties());
+        for (Detector.Alert alert : detector.alerts()) {
+            Detector.Verdict v = alert.verdict;
+            out.printf(Locale.ROOT, "alert %d  %.6f s  flow %d  %s  %s (%s)  leaf %d  -> %s: %s%n", alert.id,
+                    v.timeMicros / 1e6, v.flow, v.describeFlow(), v.className, alert.severity, v.leafId,
+                    alert.decision.kind(), alert.decision.reason());
+        }
+        for (Detector.Block block : detector.blocks()) {
+            out.printf(Locale.ROOT, "block %s  %s  at %.6f s, %s: %s%n", block.id, block.src,
+                    block.createdMicros / 1e6,
+                    block.expiresMicros == 0 ? "no expiry" : String.format(Locale.ROOT, "expires at %.6f s",
+                                                                           block.expiresMicros / 1e6),
+                    block.reason);
+        }
+        detector.dropped().forEach((src, flows) -> out.printf(Locale.ROOT,
+                "dropped %d later attack flow(s) of %s at the edge (blocked)%n", flows, src));
+        if (detector.alerts().isEmpty()) {
+            out.println("no flow classified as an attack: no alert");
+        }
+    }
+
     /** Verdicts the switch counts in class_counter: at phase packets and ends (probes and evictions excluded). */
     private static boolean countedBySwitch(SwitchDetector.Detection detection) {
         FlowEvent.Kind kind = detection.event().kind();
         return detection.verdict().isPresent() && (kind == FlowEvent.Kind.PHASE || kind == FlowEvent.Kind.END);
     }
 
-    private String json(ModelBundle bundle, Path pcapFile, Map<Long, FlowRecord> flows, long frames,
+    private ObjectNode json(ModelBundle bundle, Path pcapFile, Map<Long, FlowRecord> flows, long frames,
                         Map<PacketDecoder.Skip, Long> skipped, long treeDisagreements, int threshold,
                         SwitchDetector detector) {
         List<String> classes = bundle.classNames();
@@ -218,7 +343,7 @@ final class SimulateCommand {
         for (int i = 0; i < classes.size(); i++) {
             counts.put(classes.get(i), classCounts[i]);
         }
-        return root.toString();
+        return root;
     }
 
     private void printText(ModelBundle bundle, Path pcapFile, Map<Long, FlowRecord> flows, long frames,

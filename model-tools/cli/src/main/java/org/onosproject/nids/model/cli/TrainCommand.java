@@ -1,5 +1,6 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
@@ -11,13 +12,12 @@ import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.data.LabeledFlows;
-import org.onosproject.nids.model.dataplane.SourceContext;
 import org.onosproject.nids.model.eval.Evaluation;
-import org.onosproject.nids.model.eval.TableSemanticsClassifier;
+import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
 import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.FeatureImportance;
-import org.onosproject.nids.model.tree.TreeShaper;
+import org.onosproject.nids.model.train.TreeShaper;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -282,9 +282,9 @@ final class TrainCommand {
             throw new UsageException("train: --source-window " + option.get() + " but the data's SRC_* features were "
                     + "computed with window " + fromData.get());
         }
-        int window = option.or(() -> fromData).orElse(SourceContext.DEFAULT_WINDOW_LOG2_US);
+        int window = option.or(() -> fromData).orElse(SourceWindow.DEFAULT_WINDOW_LOG2_US);
         try {
-            SourceContext.requireValidWindow(window);
+            SourceWindow.requireValidWindow(window);
         } catch (IllegalArgumentException e) {
             throw new UsageException("train: --source-window: " + e.getMessage());
         }

@@ -4,13 +4,14 @@ import org.junit.Assume;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.PhaseModel;
 import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.eval.Evaluation;
-import org.onosproject.nids.model.eval.TableSemanticsClassifier;
+import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -63,7 +64,7 @@ public class DatasetFidelityTest {
                 "--max-leaves", "256"));
         args.addAll(Arrays.asList(extra));
         PrintStream quiet = new PrintStream(new ByteArrayOutputStream());
-        new TrainCommand(catalog, PipelineCapacities.packagedPipeline(), quiet, quiet).run(args);
+        new TrainCommand(catalog, PipelineCapacity.packaged(), quiet, quiet).run(args);
         return BundleFiles.read(model, catalog);
     }
 

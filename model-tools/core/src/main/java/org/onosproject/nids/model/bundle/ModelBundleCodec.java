@@ -20,7 +20,6 @@ import org.onosproject.nids.model.compiler.IntervalPartition;
 import org.onosproject.nids.model.compiler.LeafConfidence;
 import org.onosproject.nids.model.compiler.LeafPath;
 import org.onosproject.nids.model.compiler.SlotAssignment;
-import org.onosproject.nids.model.dataplane.SourceContext;
 import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.Condition;
 import org.onosproject.nids.model.tree.DecisionTree;
@@ -279,7 +278,7 @@ public final class ModelBundleCodec {
         int slotCount = root.get("slot_count").asInt();
         int window = root.get("source_context").get("window_log2_us").asInt();
         try {
-            SourceContext.requireValidWindow(window);
+            SourceWindow.requireValidWindow(window);
         } catch (IllegalArgumentException e) {
             throw new ModelFormatException("source_context: " + e.getMessage());
         }
@@ -312,7 +311,7 @@ public final class ModelBundleCodec {
         training = training.toBuilder().parameters(parameters).build();
         return new ModelBundle(root.get("catalog_version").asInt(), root.get("model_id").asText(),
                 root.get("name").asText(), root.get("created_at").asText(), training, classNames, 0,
-                SourceContext.DEFAULT_WINDOW_LOG2_US, List.of(end));
+                SourceWindow.DEFAULT_WINDOW_LOG2_US, List.of(end));
     }
 
     private static List<String> classNames(JsonNode root) {

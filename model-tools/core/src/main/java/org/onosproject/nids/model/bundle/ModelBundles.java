@@ -9,7 +9,6 @@ import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.ModelCompiler;
-import org.onosproject.nids.model.dataplane.SourceContext;
 import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;
@@ -50,7 +49,7 @@ public final class ModelBundles {
         if (trees.isEmpty()) {
             throw new IllegalArgumentException("a model needs a tree for at least one phase");
         }
-        SourceContext.requireValidWindow(sourceWindowLog2Us);
+        SourceWindow.requireValidWindow(sourceWindowLog2Us);
         List<String> classNames = trees.values().iterator().next().classNames();
         List<PhaseModel> phases = new ArrayList<>();
         SortedMap<Phase, DecisionTree> sorted = new TreeMap<>(trees);

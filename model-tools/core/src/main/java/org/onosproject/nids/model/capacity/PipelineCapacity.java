@@ -1,6 +1,15 @@
 package org.onosproject.nids.model.capacity;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * What the classifier part of the P4 pipeline can hold: feature slots, table sizes, field widths. Table sizes are
@@ -8,9 +17,24 @@ import java.util.Objects;
  * holds the active model while a new one is written.
  *
  * <p>There are deliberately no defaults: every number comes from the pipeline (its P4Info, or a documented
- * reference set), so a model is never checked against numbers nobody chose.
+ * reference set), so a model is never checked against numbers nobody chose. The pipeline of this repository is
+ * packaged as {@code capacity.json} beside this class, which {@code make constants} derives from the pipeconf's
+ * P4Info: the model tools read it without ONOS, the pipeconf checks it against its P4Info.
  */
 public final class PipelineCapacity {
+
+    /** The resource (beside this class) holding the capacities of the pipeline in this repository. */
+    public static final String PACKAGED_RESOURCE = "capacity.json";
+    private static final String GENERATED_BY = "generatedBy";
+    /** The JSON fields, named as the builder's setters. */
+    private static final Map<String, BiConsumer<Builder, Integer>> FIELDS = Map.ofEntries(
+            Map.entry("featureSlots", Builder::featureSlots), Map.entry("banks", Builder::banks),
+            Map.entry("rangeTableSize", Builder::rangeTableSize),
+            Map.entry("decisionTableSize", Builder::decisionTableSize),
+            Map.entry("phaseTableSize", Builder::phaseTableSize),
+            Map.entry("maxClasses", Builder::maxClasses), Map.entry("codeBits", Builder::codeBits),
+            Map.entry("slotValueBits", Builder::slotValueBits), Map.entry("classIdBits", Builder::classIdBits),
+            Map.entry("leafIdBits", Builder::leafIdBits));
 
     private final int featureSlots;
     private final int banks;
@@ -59,6 +83,62 @@ public final class PipelineCapacity {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * @return the capacities of the pipeline in this repository ({@value #PACKAGED_RESOURCE})
+     * @throws IllegalStateException if the resource is missing or malformed (a broken build)
+     */
+    public static PipelineCapacity packaged() {
+        return Packaged.CAPACITY;
+    }
+
+    /**
+     * Reads capacities written as a JSON object of this class's field names ({@code capacity.json}).
+     *
+     * @param json the object
+     * @return the capacities
+     * @throws IllegalArgumentException naming the first unknown, missing or non-integer field
+     */
+    public static PipelineCapacity fromJson(JsonNode json) {
+        if (json == null || !json.isObject()) {
+            throw new IllegalArgumentException("pipeline capacity: expected a JSON object");
+        }
+        Builder builder = builder();
+        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            String name = field.getKey();
+            if (name.equals(GENERATED_BY)) {
+                continue;
+            }
+            BiConsumer<Builder, Integer> setter = FIELDS.get(name);
+            if (setter == null) {
+                throw new IllegalArgumentException("pipeline capacity: unknown field " + name);
+            }
+            if (!field.getValue().canConvertToInt() || !field.getValue().isIntegralNumber()) {
+                throw new IllegalArgumentException("pipeline capacity: " + name + " is not an integer");
+            }
+            setter.accept(builder, field.getValue().intValue());
+        }
+        return builder.build();
+    }
+
+    /** Read once, on first use. */
+    private static final class Packaged {
+        static final PipelineCapacity CAPACITY = read();
+
+        private static PipelineCapacity read() {
+            try (InputStream in = PipelineCapacity.class.getResourceAsStream(PACKAGED_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing resource " + PACKAGED_RESOURCE + " (run `make constants`)");
+                }
+                return fromJson(new ObjectMapper().readTree(in));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + PACKAGED_RESOURCE, e);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException(PACKAGED_RESOURCE + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /** K: features a model can test (one selector + one range table each). */

@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.nids.model.TestTrees;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.data.LabeledFlows;
-import org.onosproject.nids.model.dataplane.SourceContext;
 import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.DecisionTree;
-import org.onosproject.nids.model.tree.TreeShaper;
+import org.onosproject.nids.model.tree.SplitNode;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,9 +21,11 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
+import static org.onosproject.nids.model.TestTrees.FLOW_DURATION;
 import static org.onosproject.nids.model.TestTrees.IN_BYTES;
+import static org.onosproject.nids.model.TestTrees.L4_DST_PORT;
 import static org.onosproject.nids.model.TestTrees.PROTOCOL;
-import static org.onosproject.nids.model.TestTrees.row;
+import static org.onosproject.nids.model.TestTrees.leaf;
 
 /** Bundles (schema 2: one tree per phase) to JSON and back; schema-1 bundles converted on reading. */
 public class ModelBundleCodecTest {
@@ -37,9 +37,16 @@ public class ModelBundleCodecTest {
     /** The sample tree, recounted on a few rows, at phase 1 and at the end. */
     static ModelBundle sampleBundle() {
         FeatureCatalog catalog = FeatureCatalog.standard();
-        DecisionTree tree = TreeShaper.recount(TestTrees.sample(), new LabeledFlows(TestTrees.BINARY,
-                new long[][]{row(PROTOCOL, 6), row(PROTOCOL, 17), row(PROTOCOL, 17, IN_BYTES, 10)},
-                new int[]{0, 1, 1}));
+        // the sample tree with the counts of three training rows: PROTOCOL 6 (Benign), PROTOCOL 17 (Attack),
+        // PROTOCOL 17 with IN_BYTES 10 (Attack)
+        long[] none = {0, 0};
+        DecisionTree tree = DecisionTree.of(
+                new SplitNode(PROTOCOL, 6,
+                        new SplitNode(L4_DST_PORT, 1023, leaf(0, 1, 0),
+                                new SplitNode(FLOW_DURATION, 5, leaf(1, none), leaf(0, none), none), new long[]{1, 0}),
+                        new SplitNode(IN_BYTES, 1000, leaf(1, 0, 2), leaf(0, none), new long[]{0, 2}),
+                        new long[]{1, 2}),
+                TestTrees.BINARY);
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Attack")
                 .binary(true).algorithm("j48").parameters(Map.of("min_leaf", "2")).rows(3).trainRows(3)
                 .metrics(Map.of("f1_weighted", 1.0)).build();
@@ -127,7 +134,7 @@ public class ModelBundleCodecTest {
         assertEquals(1, bundle.phases().size());
         assertEquals(Phase.END, bundle.phases().get(0).phase());
         assertEquals(0, bundle.alertThresholdPermille());
-        assertEquals(SourceContext.DEFAULT_WINDOW_LOG2_US, bundle.sourceWindowLog2Us());
+        assertEquals(SourceWindow.DEFAULT_WINDOW_LOG2_US, bundle.sourceWindowLog2Us());
         assertEquals(ModelBundleCodec.CONVERTED_FROM_V1, bundle.training().parameters().get("converted_from"));
         // Written again, it is a valid schema-2 bundle.
         ModelBundle again = codec.read(codec.write(bundle));

@@ -1,5 +1,7 @@
 package org.onosproject.nids.model.capacity;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onosproject.nids.model.TestTrees;
 
@@ -37,6 +39,41 @@ public class PipelineCapacityTest {
         } catch (CapacityExceededException e) {
             assertEquals("the model exceeds the pipeline's capacity: b: 9 y needed, 4 available (5 over)",
                     e.getMessage());
+        }
+    }
+
+    @Test
+    public void packagedCapacitiesAreTheGeneratedOnes() {
+        PipelineCapacity packaged = PipelineCapacity.packaged();
+        assertEquals(2, packaged.banks());
+        assertTrue(packaged.featureSlots() >= 1);
+        assertTrue(packaged.maxClasses() >= 2);
+    }
+
+    @Test
+    public void jsonRoundTripsTheBuilderFields() {
+        ObjectNode json = new ObjectMapper().createObjectNode().put("generatedBy", "a test")
+                .put("featureSlots", 8).put("banks", 2).put("rangeTableSize", 1024).put("decisionTableSize", 1024)
+                .put("maxClasses", 32).put("codeBits", 16).put("slotValueBits", 32).put("classIdBits", 8)
+                .put("leafIdBits", 16);
+        assertEquals(TestTrees.capacity().build(), PipelineCapacity.fromJson(json));
+    }
+
+    @Test
+    public void jsonNamesAnUnknownOrMissingField() {
+        ObjectNode json = new ObjectMapper().createObjectNode().put("featureSlots", 8).put("bankz", 2);
+        try {
+            PipelineCapacity.fromJson(json);
+            fail("read an unknown field");
+        } catch (IllegalArgumentException e) {
+            assertEquals("pipeline capacity: unknown field bankz", e.getMessage());
+        }
+        json.remove("bankz");
+        try {
+            PipelineCapacity.fromJson(json);
+            fail("read without banks");
+        } catch (IllegalArgumentException e) {
+            assertEquals("pipeline capacity: banks not given", e.getMessage());
         }
     }
 }

@@ -1,0 +1,13 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.api;
+
+import org.onosproject.event.EventListener;
+
+/**
+ * Receives {@link NidsModelEvent}s.
+ */
+public interface NidsModelListener extends EventListener<NidsModelEvent> {
+}

@@ -1,0 +1,291 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import org.onosproject.net.DeviceId;
+import org.onosproject.nids.api.DeviceModelState;
+import org.onosproject.nids.api.NidsProgrammable;
+import org.onosproject.nids.api.PipelineConfig;
+import org.onosproject.nids.api.RolloutResult.DeviceResult;
+import org.onosproject.nids.api.RolloutResult.Outcome;
+import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
+import org.onosproject.nids.model.compiler.CompiledModel;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Rolls one model out to a set of switches, atomically per switch and all-or-nothing for the fabric:
+ * <ol>
+ * <li>write: every switch gets the model in its idle bank (stale entries of ours in that bank removed first);</li>
+ * <li>flip: every switch's config default action names the idle bank and the new epoch — one write, so no packet
+ * is classified by half of one model and half of another;</li>
+ * <li>clean: the old bank's entries are removed.</li>
+ * </ol>
+ * A failure in the write phase removes what was written; a failure in the flip phase flips the switches that had
+ * flipped back to their old bank. Either way the old model stays active everywhere. Every step goes through each
+ * switch's {@link NidsProgrammable}.
+ */
+final class FabricRollout {
+
+    private final Logger log = getLogger(getClass());
+
+    /** A switch to program, with what it runs now. */
+    static final class Target {
+        final DeviceId deviceId;
+        final NidsProgrammable pipeline;
+        final int bank;
+        final long epoch;
+        final String modelId;
+        final int entries;
+
+        /**
+         * A switch whose active bank holds no model.
+         *
+         * @param deviceId switch
+         * @param pipeline its pipeline
+         * @param bank     its active bank ({@link DeviceModelState#NO_BANK}: never programmed, the pipeline's
+         *                 initial bank 0 is active and empty)
+         * @param epoch    epoch of the model in the active bank (0 when none)
+         */
+        Target(DeviceId deviceId, NidsProgrammable pipeline, int bank, long epoch) {
+            this(deviceId, pipeline, bank, epoch, null, 0);
+        }
+
+        /**
+         * @param deviceId switch
+         * @param pipeline its pipeline
+         * @param bank     its active bank
+         * @param epoch    epoch of the model in the active bank
+         * @param modelId  the model in the active bank (null when none): what the switch keeps if the rollout fails
+         * @param entries  classifier entries of the active bank
+         */
+        Target(DeviceId deviceId, NidsProgrammable pipeline, int bank, long epoch, String modelId, int entries) {
+            this.deviceId = deviceId;
+            this.pipeline = pipeline;
+            this.bank = bank;
+            this.epoch = epoch;
+            this.modelId = modelId;
+            this.entries = entries;
+        }
+
+        /**
+         * @param deviceId switch
+         * @param pipeline its pipeline
+         * @param state    what the app recorded for it, if anything
+         * @param epoch    epoch of the model the recorded state holds
+         * @return the target: a switch without a programmed bank holds no model
+         */
+        static Target of(DeviceId deviceId, NidsProgrammable pipeline, Optional<DeviceModelState> state,
+                         long epoch) {
+            return state.filter(s -> s.activeBank() != DeviceModelState.NO_BANK)
+                    .map(s -> new Target(deviceId, pipeline, s.activeBank(), epoch, s.modelId().orElse(null),
+                                         s.entries()))
+                    .orElse(new Target(deviceId, pipeline, DeviceModelState.NO_BANK, 0));
+        }
+
+        int activeBank() {
+            return bank == DeviceModelState.NO_BANK ? 0 : bank;
+        }
+
+        int idleBank() {
+            return 1 - activeBank();
+        }
+    }
+
+    /** What a rollout did: the per-switch report and the switch states to store. */
+    static final class Report {
+        final RolloutResult result;
+        final Map<DeviceId, DeviceModelState> states;
+
+        Report(RolloutResult result, Map<DeviceId, DeviceModelState> states) {
+            this.result = result;
+            this.states = states;
+        }
+    }
+
+    private final long timeoutMillis;
+    private final LongSupplier clock;
+
+    /**
+     * @param timeoutMillis how long one switch may take to confirm one step
+     * @param clock         wall clock in ms
+     */
+    FabricRollout(long timeoutMillis, LongSupplier clock) {
+        this.timeoutMillis = timeoutMillis;
+        this.clock = clock;
+    }
+
+    Report run(String modelId, String previousModelId, CompiledModel model, List<Target> targets,
+               PipelineConfig config, long newEpoch) {
+        long started = clock.getAsLong();
+        Map<DeviceId, Target> byId = new HashMap<>();
+        targets.forEach(t -> byId.put(t.deviceId, t));
+        Map<DeviceId, Integer> written = new LinkedHashMap<>();
+        Map<DeviceId, Long> startedAt = new HashMap<>();
+
+        // 0. every switch must hold the model: checked before the first write
+        Map<DeviceId, String> tooSmall = new LinkedHashMap<>();
+        for (Target t : targets) {
+            written.put(t.deviceId, t.pipeline.entryCount(model));
+            startedAt.put(t.deviceId, clock.getAsLong());
+            fitError(model, t.pipeline).ifPresent(error -> tooSmall.put(t.deviceId, error));
+        }
+        if (!tooSmall.isEmpty()) {
+            return report(modelId, previousModelId, targets, written, tooSmall, Map.of(), startedAt, started,
+                          Outcome.NOT_ATTEMPTED);
+        }
+
+        // 1. write the idle banks
+        Map<DeviceId, CompletableFuture<Boolean>> writes = new LinkedHashMap<>();
+        for (Target t : targets) {
+            writes.put(t.deviceId, t.pipeline.writeBank(t.idleBank(), model));
+        }
+        Map<DeviceId, String> writeErrors = await(writes,
+                                                  d -> "writing the model to bank " + byId.get(d).idleBank());
+        if (!writeErrors.isEmpty()) {
+            for (Target t : targets) {
+                // Also on the failed switch: part of its batch may have been written.
+                t.pipeline.clearBank(t.idleBank());
+            }
+            return report(modelId, previousModelId, targets, written, writeErrors, Map.of(), startedAt, started,
+                          Outcome.NOT_ATTEMPTED);
+        }
+
+        // 2. flip every switch to the new bank
+        Map<DeviceId, CompletableFuture<Boolean>> flips = new LinkedHashMap<>();
+        for (Target t : targets) {
+            flips.put(t.deviceId, t.pipeline.configure(config.withBank(t.idleBank(), newEpoch)));
+        }
+        Map<DeviceId, String> flipErrors = await(flips, d -> "flipping to bank " + byId.get(d).idleBank());
+        if (!flipErrors.isEmpty()) {
+            List<DeviceId> flippedBack = new ArrayList<>();
+            for (Target t : targets) {
+                // Also the failed switches: a flip that timed out may still land. The old config goes first, so
+                // no packet meets the emptied bank.
+                t.pipeline.configure(config.withBank(t.activeBank(), t.epoch))
+                        .thenCompose(ok -> t.pipeline.clearBank(t.idleBank()));
+                if (!flipErrors.containsKey(t.deviceId)) {
+                    flippedBack.add(t.deviceId);
+                }
+            }
+            log.warn("Rollout of {} failed on {}; flipped back {}", modelId, flipErrors.keySet(), flippedBack);
+            return report(modelId, previousModelId, targets, written, flipErrors, Map.of(), startedAt, started,
+                          Outcome.ROLLED_BACK);
+        }
+
+        // 3. remove the old banks (a failure here leaves unused entries, recorded, but the rollout stands)
+        Map<DeviceId, CompletableFuture<Boolean>> cleanups = new LinkedHashMap<>();
+        for (Target t : targets) {
+            cleanups.put(t.deviceId, t.pipeline.clearBank(t.activeBank()));
+        }
+        Map<DeviceId, String> cleanupErrors = await(cleanups,
+                                                    d -> "removing the old bank " + byId.get(d).activeBank());
+        return report(modelId, previousModelId, targets, written, Map.of(), cleanupErrors, startedAt, started,
+                      Outcome.FLIPPED);
+    }
+
+    /** Why a switch's pipeline cannot hold a model (fewer slots, banks, classes or entries than it needs). */
+    static Optional<String> fitError(CompiledModel model, NidsProgrammable pipeline) {
+        PipelineCapacity capacity = pipeline.capacity();
+        int classes = model.classNames().size();
+        if (classes > capacity.maxClasses()) {
+            return Optional.of("the pipeline holds " + capacity.maxClasses() + " classes, the model has " + classes);
+        }
+        int decisions = model.decisionEntries().size();
+        if (decisions > capacity.decisionEntriesPerBank()) {
+            return Optional.of("the pipeline's decision table holds " + capacity.decisionEntriesPerBank()
+                                       + " entries per bank, the model has " + decisions);
+        }
+        int[] featureBySlot = model.slots().featureIdBySlot();
+        int slotsUsed = 0;
+        for (int slot = 0; slot < featureBySlot.length; slot++) {
+            slotsUsed = featureBySlot[slot] != 0 ? slot + 1 : slotsUsed;
+        }
+        if (slotsUsed > capacity.featureSlots()) {
+            return Optional.of("the pipeline has " + capacity.featureSlots() + " feature slots, the model uses "
+                                       + slotsUsed);
+        }
+        Map<Integer, Integer> rangesBySlot = new HashMap<>();
+        model.featureEntries().forEach(e -> rangesBySlot.merge(e.slot(), 1, Integer::sum));
+        for (Map.Entry<Integer, Integer> ranges : rangesBySlot.entrySet()) {
+            if (ranges.getValue() > capacity.rangeEntriesPerBank()) {
+                return Optional.of("the pipeline's range tables hold " + capacity.rangeEntriesPerBank()
+                                           + " entries per bank, the model has " + ranges.getValue()
+                                           + " in slot " + ranges.getKey());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** @return per switch that failed the step: what it was doing (with the bank) and what went wrong */
+    private Map<DeviceId, String> await(Map<DeviceId, CompletableFuture<Boolean>> futures,
+                                        Function<DeviceId, String> stepOf) {
+        Map<DeviceId, String> errors = new LinkedHashMap<>();
+        long deadline = clock.getAsLong() + timeoutMillis;
+        for (Map.Entry<DeviceId, CompletableFuture<Boolean>> e : futures.entrySet()) {
+            String step = stepOf.apply(e.getKey());
+            try {
+                long left = Math.max(1, deadline - clock.getAsLong());
+                if (!e.getValue().get(left, TimeUnit.MILLISECONDS)) {
+                    errors.put(e.getKey(), step + ": the switch refused the write");
+                }
+            } catch (TimeoutException ex) {
+                errors.put(e.getKey(), step + ": no confirmation within " + timeoutMillis + " ms");
+            } catch (ExecutionException ex) {
+                errors.put(e.getKey(), step + ": " + ex.getCause().getMessage());
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                errors.put(e.getKey(), step + ": interrupted");
+            }
+        }
+        return errors;
+    }
+
+    private Report report(String modelId, String previousModelId, List<Target> targets,
+                          Map<DeviceId, Integer> written, Map<DeviceId, String> failures,
+                          Map<DeviceId, String> warnings, Map<DeviceId, Long> startedAt, long started,
+                          Outcome othersOutcome) {
+        long now = clock.getAsLong();
+        ImmutableList.Builder<DeviceResult> results = ImmutableList.builder();
+        ImmutableMap.Builder<DeviceId, DeviceModelState> states = ImmutableMap.builder();
+        for (Target t : targets) {
+            int entries = written.get(t.deviceId);
+            long millis = now - startedAt.get(t.deviceId);
+            String failure = failures.get(t.deviceId);
+            if (failure != null) {
+                results.add(new DeviceResult(t.deviceId, Outcome.FAILED, t.idleBank(), entries, failure, millis));
+                // The switch still classifies with what its active bank held before.
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.bank, t.modelId, t.entries, failure,
+                                                            now));
+            } else if (othersOutcome == Outcome.FLIPPED) {
+                String warning = warnings.get(t.deviceId);
+                results.add(new DeviceResult(t.deviceId, Outcome.FLIPPED, t.idleBank(), entries, warning, millis));
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.idleBank(), modelId, entries, warning,
+                                                            now));
+            } else {
+                results.add(new DeviceResult(t.deviceId, othersOutcome, t.idleBank(), entries, null, millis));
+            }
+        }
+        return new Report(new RolloutResult(modelId, previousModelId, results.build(), now - started),
+                          states.build());
+    }
+}

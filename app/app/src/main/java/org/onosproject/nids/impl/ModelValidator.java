@@ -1,0 +1,78 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl;
+
+import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.model.ModelException;
+import org.onosproject.nids.model.bundle.BundleVerifier;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.ModelBundleCodec;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+
+import static org.onosproject.nids.api.NidsException.Kind.INVALID;
+
+/**
+ * Everything a model bundle must pass before it is stored: the schema, the catalog, and the pipeline's capacities
+ * (its entries recompiled from its tree for this pipeline must be exactly its entries). Pure.
+ */
+final class ModelValidator {
+
+    private final FeatureCatalog catalog;
+    private final PipelineCapacity capacity;
+    private final ModelBundleCodec codec;
+
+    /**
+     * @param catalog  the feature catalog
+     * @param capacity the capacities of the pipeline models are written to
+     */
+    ModelValidator(FeatureCatalog catalog, PipelineCapacity capacity) {
+        this.catalog = catalog;
+        this.capacity = capacity;
+        this.codec = new ModelBundleCodec(catalog);
+    }
+
+    /**
+     * @param json a bundle as uploaded
+     * @return the bundle
+     * @throws NidsException (INVALID) with a one-line reason
+     */
+    ModelBundle validate(String json) {
+        ModelBundle bundle;
+        try {
+            bundle = codec.read(json);
+        } catch (ModelException e) {
+            throw new NidsException(INVALID, e.getMessage());
+        } catch (RuntimeException e) {
+            // The codec's cross-checks trust numbers the schema does not bound (a slot of 3000000000): still a
+            // malformed bundle, not a server error.
+            throw new NidsException(INVALID, "malformed model bundle: " + e);
+        }
+        int classes = bundle.compiled().classNames().size();
+        if (classes > capacity.maxClasses()) {
+            throw new NidsException(INVALID, "the model has " + classes + " classes; the pipeline holds at most "
+                    + capacity.maxClasses());
+        }
+        try {
+            BundleVerifier.requireEntriesMatchTree(bundle, catalog, capacity);
+        } catch (ModelException e) {
+            throw new NidsException(INVALID, e.getMessage());
+        }
+        return bundle;
+    }
+
+    /**
+     * @param json a bundle stored after it was validated
+     * @return the bundle
+     */
+    ModelBundle read(String json) {
+        return codec.read(json);
+    }
+
+    /** @return the capacities models are checked against */
+    PipelineCapacity capacity() {
+        return capacity;
+    }
+}

@@ -1,0 +1,375 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl;
+
+import com.google.common.collect.ImmutableList;
+import org.onlab.util.Tools;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.config.ConfigFactory;
+import org.onosproject.net.config.NetworkConfigRegistry;
+import org.onosproject.net.config.basics.SubjectFactories;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.edge.EdgePortService;
+import org.onosproject.nids.api.DeviceModelState;
+import org.onosproject.nids.api.ModelSummary;
+import org.onosproject.nids.api.NidsApp;
+import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.NidsModelEvent;
+import org.onosproject.nids.api.NidsModelListener;
+import org.onosproject.nids.api.NidsModelService;
+import org.onosproject.nids.api.PipelineConfig;
+import org.onosproject.nids.api.ReportReason;
+import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.api.TrackMode;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.osgi.service.component.ComponentContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Dictionary;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.onosproject.nids.api.NidsException.Kind.CONFLICT;
+import static org.onosproject.nids.api.NidsException.Kind.NOT_FOUND;
+import static org.onosproject.nids.impl.OsgiPropertyConstants.*;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * The model service: stores validated models ({@link ModelValidator}, {@link NidsModelStore}), rolls the active one
+ * out to every switch running the NIDS pipeline ({@link FabricRollout} over the {@link SwitchDirectory}), keeps
+ * switches that appear, reconnect or restart programmed ({@link SwitchReconciler}), and posts the store's changes as
+ * {@link NidsModelEvent}s. Its properties are the pipeline settings every switch gets.
+ */
+@Component(immediate = true, service = NidsModelService.class,
+        property = {
+                TRACK_MODE + "=" + TRACK_MODE_DEFAULT,
+                ACTIVE_TIMEOUT_PACKETS + ":Integer=" + ACTIVE_TIMEOUT_PACKETS_DEFAULT,
+                ACTIVE_TIMEOUT_SECONDS + ":Integer=" + ACTIVE_TIMEOUT_SECONDS_DEFAULT,
+                REPORT_RATE_PPS + ":Integer=" + REPORT_RATE_PPS_DEFAULT,
+                REPORT_BURST + ":Integer=" + REPORT_BURST_DEFAULT,
+                RECONCILE_SECONDS + ":Integer=" + RECONCILE_SECONDS_DEFAULT,
+                ROLLOUT_TIMEOUT_MILLIS + ":Integer=" + ROLLOUT_TIMEOUT_MILLIS_DEFAULT,
+        })
+public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, NidsModelListener>
+        implements NidsModelService {
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected EdgePortService edgePortService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigRegistry networkConfigRegistry;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsModelStore store;
+
+    /** Where flows are tracked: edge (entering or leaving on an edge port), ingress-edge, all, off. */
+    private String trackMode = TRACK_MODE_DEFAULT;
+    /** A long flow is reported every this many packets (0: never). */
+    private int activeTimeoutPackets = ACTIVE_TIMEOUT_PACKETS_DEFAULT;
+    /** A long flow is reported when a packet arrives this long after its last report (0: never). */
+    private int activeTimeoutSeconds = ACTIVE_TIMEOUT_SECONDS_DEFAULT;
+    /** Reports a switch may send per second (token bucket rate); the rest are counted as dropped. */
+    private int reportRatePps = REPORT_RATE_PPS_DEFAULT;
+    /** Reports a switch may send in a burst (token bucket depth). */
+    private int reportBurst = REPORT_BURST_DEFAULT;
+    /** Seconds between two checks that every switch runs the active model. */
+    private int reconcileSeconds = RECONCILE_SECONDS_DEFAULT;
+    /** How long a switch may take to confirm one rollout step before the rollout is undone. */
+    private int rolloutTimeoutMillis = ROLLOUT_TIMEOUT_MILLIS_DEFAULT;
+
+    private final ConfigFactory<DeviceId, NidsDeviceConfig> configFactory =
+            new ConfigFactory<>(SubjectFactories.DEVICE_SUBJECT_FACTORY, NidsDeviceConfig.class,
+                                NidsDeviceConfig.KEY) {
+                @Override
+                public NidsDeviceConfig createConfig() {
+                    return new NidsDeviceConfig();
+                }
+            };
+
+    private final FeatureCatalog catalog = FeatureCatalog.standard();
+    private final DeviceListener deviceListener = new InternalDeviceListener();
+    private final NidsModelStoreDelegate delegate = this::post;
+    /** Held while switches are programmed: one rollout or reconciliation at a time. */
+    private final ReentrantLock programming = new ReentrantLock();
+    /** Parsed bundles by id (models are immutable: an id names one content). */
+    private final Map<String, ModelBundle> parsed = new ConcurrentHashMap<>();
+    private final ModelValidator validator = new ModelValidator(catalog, PipelineCapacity.packaged());
+    private SwitchDirectory switches;
+    private SwitchReconciler reconciler;
+    private ScheduledExecutorService executor;
+
+    @Activate
+    protected void activate(ComponentContext context) {
+        coreService.registerApplication(NidsApp.APP_NAME);
+        switches = new SwitchDirectory(deviceService, mastershipService, edgePortService, networkConfigRegistry);
+        reconciler = new SwitchReconciler(store, switches, this::model, this::baseConfig, this::rollout,
+                                          programming);
+        componentConfigService.registerProperties(getClass());
+        readComponentConfiguration(context);
+        networkConfigRegistry.registerConfigFactory(configFactory);
+        store.setDelegate(delegate);
+        eventDispatcher.addSink(NidsModelEvent.class, listenerRegistry);
+        executor = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "models-%d", log));
+        deviceService.addListener(deviceListener);
+        // Switches already connected are brought in line at once (an app reload may have removed our rules).
+        executor.execute(() -> reconciler.reconcileAll(true));
+        executor.scheduleWithFixedDelay(() -> reconciler.reconcileAll(false), reconcileSeconds, reconcileSeconds,
+                                        TimeUnit.SECONDS);
+        log.info("Started; pipeline capacity {}", validator.capacity());
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        deviceService.removeListener(deviceListener);
+        executor.shutdownNow();
+        eventDispatcher.removeSink(NidsModelEvent.class);
+        store.unsetDelegate(delegate);
+        networkConfigRegistry.unregisterConfigFactory(configFactory);
+        componentConfigService.unregisterProperties(getClass(), false);
+        log.info("Stopped");
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        PipelineConfig before = baseConfig();
+        readComponentConfiguration(context);
+        if (!baseConfig().equals(before) && executor != null) {
+            executor.execute(() -> reconciler.reconcileAll(true));
+        }
+    }
+
+    private void readComponentConfiguration(ComponentContext context) {
+        if (context == null) {
+            return;
+        }
+        Dictionary<?, ?> properties = context.getProperties();
+        String mode = Tools.get(properties, TRACK_MODE);
+        if (mode != null && TrackMode.ofPropertyValue(mode).isPresent()) {
+            trackMode = mode;
+        } else if (mode != null) {
+            log.warn("Ignoring {}={}: expected edge, ingress-edge, all or off", TRACK_MODE, mode);
+        }
+        activeTimeoutPackets = Tools.getIntegerProperty(properties, ACTIVE_TIMEOUT_PACKETS,
+                                                        ACTIVE_TIMEOUT_PACKETS_DEFAULT);
+        activeTimeoutSeconds = Tools.getIntegerProperty(properties, ACTIVE_TIMEOUT_SECONDS,
+                                                        ACTIVE_TIMEOUT_SECONDS_DEFAULT);
+        reportRatePps = Tools.getIntegerProperty(properties, REPORT_RATE_PPS, REPORT_RATE_PPS_DEFAULT);
+        reportBurst = Tools.getIntegerProperty(properties, REPORT_BURST, REPORT_BURST_DEFAULT);
+        reconcileSeconds = Math.max(5, Tools.getIntegerProperty(properties, RECONCILE_SECONDS,
+                                                                RECONCILE_SECONDS_DEFAULT));
+        rolloutTimeoutMillis = Tools.getIntegerProperty(properties, ROLLOUT_TIMEOUT_MILLIS,
+                                                        ROLLOUT_TIMEOUT_MILLIS_DEFAULT);
+    }
+
+    /** The settings of every switch; bank and epoch are set per rollout. Every report reason is enabled. */
+    PipelineConfig baseConfig() {
+        long timeoutMicros = Math.min(0xffffffffL, activeTimeoutSeconds * 1_000_000L);
+        return new PipelineConfig(0, 0, TrackMode.ofPropertyValue(trackMode).orElse(TrackMode.EDGE),
+                                  activeTimeoutPackets, timeoutMicros, reportRatePps, reportBurst,
+                                  EnumSet.allOf(ReportReason.class));
+    }
+
+    private FabricRollout rollout() {
+        return new FabricRollout(rolloutTimeoutMillis, System::currentTimeMillis);
+    }
+
+    // ---------------------------------------------------------------------------------------------- models
+
+    @Override
+    public ModelBundle upload(String json) {
+        ModelBundle bundle = validator.validate(json);
+        if (!store.putModelIfAbsent(bundle.modelId(), json)) {
+            throw new NidsException(CONFLICT, "model " + bundle.modelId() + " is already stored");
+        }
+        parsed.put(bundle.modelId(), bundle);
+        log.info("Stored model {} ({})", bundle.modelId(), bundle.name());
+        return bundle;
+    }
+
+    @Override
+    public Collection<ModelBundle> models() {
+        return store.models().keySet().stream()
+                .map(this::model).flatMap(Optional::stream)
+                .collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public Optional<ModelBundle> model(String modelId) {
+        ModelBundle cached = parsed.get(modelId);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        return store.modelJson(modelId).map(json -> {
+            ModelBundle bundle = validator.read(json);
+            parsed.put(modelId, bundle);
+            return bundle;
+        });
+    }
+
+    @Override
+    public List<ModelSummary> summaries() {
+        Optional<String> active = activeModelId();
+        return models().stream()
+                .sorted(Comparator.comparing(ModelBundle::createdAt).thenComparing(ModelBundle::modelId))
+                .map(bundle -> ModelSummary.of(bundle, active.map(bundle.modelId()::equals).orElse(false),
+                                               catalog))
+                .collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public boolean remove(String modelId) {
+        programming.lock();
+        try {
+            if (store.activeModel().modelId().filter(modelId::equals).isPresent()) {
+                throw new NidsException(CONFLICT, "model " + modelId + " is active: activate another first");
+            }
+            boolean removed = store.removeModel(modelId);
+            parsed.remove(modelId);
+            if (removed) {
+                store.updateActiveModel(a -> a.forget(modelId));
+            }
+            return removed;
+        } finally {
+            programming.unlock();
+        }
+    }
+
+    @Override
+    public Optional<String> activeModelId() {
+        return store.activeModel().modelId();
+    }
+
+    @Override
+    public Optional<String> modelOfEpoch(long epoch) {
+        return store.activeModel().modelOfEpoch(epoch);
+    }
+
+    @Override
+    public Map<DeviceId, DeviceModelState> deviceStates() {
+        return store.deviceStates();
+    }
+
+    // ---------------------------------------------------------------------------------------------- rollout
+
+    @Override
+    public RolloutResult activate(String modelId) {
+        ModelBundle bundle = model(modelId)
+                .orElseThrow(() -> new NidsException(NOT_FOUND, "no model " + modelId));
+        programming.lock();
+        try {
+            ActiveModel before = store.activeModel();
+            return rollOut(bundle, before, before.activate(modelId));
+        } finally {
+            programming.unlock();
+        }
+    }
+
+    @Override
+    public RolloutResult rollback() {
+        programming.lock();
+        try {
+            ActiveModel before = store.activeModel();
+            ActiveModel after = before.rollback()
+                    .orElseThrow(() -> new NidsException(CONFLICT, "no earlier model to roll back to"));
+            String previous = after.modelId().orElseThrow();
+            ModelBundle bundle = model(previous)
+                    .orElseThrow(() -> new NidsException(NOT_FOUND, "earlier model " + previous + " is gone"));
+            return rollOut(bundle, before, after);
+        } finally {
+            programming.unlock();
+        }
+    }
+
+    private RolloutResult rollOut(ModelBundle bundle, ActiveModel before, ActiveModel after) {
+        List<FabricRollout.Target> targets = new ArrayList<>();
+        for (DeviceId deviceId : switches.targets()) {
+            switches.pipeline(deviceId).ifPresent(pipeline -> {
+                pipeline.prepare(switches.edgePorts(deviceId));
+                targets.add(FabricRollout.Target.of(deviceId, pipeline, store.deviceState(deviceId),
+                                                    before.epoch()));
+            });
+        }
+        FabricRollout.Report report = rollout().run(bundle.modelId(), before.modelId().orElse(null),
+                                                    bundle.compiled(), targets, baseConfig(), after.epoch());
+        report.states.values().forEach(store::putDeviceState);
+        if (report.result.succeeded()) {
+            store.updateActiveModel(current -> after);
+            log.info("Model {} active on {} switch(es) in {} ms (epoch {})", bundle.modelId(),
+                     targets.size(), report.result.elapsedMillis(), after.epoch());
+        } else {
+            log.warn("Model {} not activated: {}", bundle.modelId(), report.result.failure().orElse(null));
+        }
+        return report.result;
+    }
+
+    /** @return the capacities uploads are checked against */
+    PipelineCapacity capacity() {
+        return validator.capacity();
+    }
+
+    /** @return the switches this instance programs */
+    SwitchDirectory switches() {
+        return switches;
+    }
+
+    /** Reconciles one switch now (what the device listener schedules). */
+    void reconcile(DeviceId deviceId, boolean force) {
+        reconciler.reconcile(deviceId, force);
+    }
+
+    /** Reconciles every switch now (what the timer runs). */
+    void reconcileAll(boolean force) {
+        reconciler.reconcileAll(force);
+    }
+
+    /** Switches that appear, or come back, are reprogrammed shortly after (their pipeline is pushed first). */
+    private class InternalDeviceListener implements DeviceListener {
+        @Override
+        public boolean isRelevant(DeviceEvent event) {
+            return (event.type() == DeviceEvent.Type.DEVICE_ADDED
+                    || event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED)
+                    && deviceService.isAvailable(event.subject().id());
+        }
+
+        @Override
+        public void event(DeviceEvent event) {
+            DeviceId deviceId = event.subject().id();
+            executor.schedule(() -> reconciler.reconcile(deviceId, true), 2, TimeUnit.SECONDS);
+        }
+    }
+}

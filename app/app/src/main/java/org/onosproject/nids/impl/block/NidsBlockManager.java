@@ -1,0 +1,514 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.block;
+
+import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ip4Address;
+import org.onlab.packet.IpAddress;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreService;
+import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.host.HostEvent;
+import org.onosproject.net.host.HostListener;
+import org.onosproject.net.host.HostService;
+import org.onosproject.net.intent.FlowRuleIntent;
+import org.onosproject.net.intent.Intent;
+import org.onosproject.net.intent.IntentEvent;
+import org.onosproject.net.intent.IntentListener;
+import org.onosproject.net.intent.IntentService;
+import org.onosproject.net.intent.IntentState;
+import org.onosproject.net.intent.Key;
+import org.onosproject.nids.api.AlertQuery;
+import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.BlockIntent;
+import org.onosproject.nids.api.BlockOrigin;
+import org.onosproject.nids.api.BlockRequest;
+import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.api.NidsAlertEvent;
+import org.onosproject.nids.api.NidsAlertListener;
+import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsApp;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.api.NidsBlockEvent;
+import org.onosproject.nids.api.NidsBlockListener;
+import org.onosproject.nids.api.NidsBlockService;
+import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.detection.AutoBlock;
+import org.onosproject.nids.detection.BlockDecision;
+import org.onosproject.nids.detection.BlockPolicy;
+import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.detection.Ipv4Cidr;
+import org.osgi.service.component.ComponentContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.slf4j.Logger;
+
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Dictionary;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+
+import static com.google.common.base.Preconditions.checkNotNull;
+import static org.onlab.util.Tools.groupedThreads;
+import static org.onosproject.nids.api.NidsException.Kind.CONFLICT;
+import static org.onosproject.nids.api.NidsException.Kind.NOT_FOUND;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS_DEFAULT;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY_DEFAULT;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_ALLOWLIST;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_ALLOWLIST_DEFAULT;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_TTL_SECONDS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_TTL_SECONDS_DEFAULT;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.MAX_BLOCKS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.MAX_BLOCKS_DEFAULT;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Blocks sources through {@link BlockIntent}s: applies the policy (allowlist, cap, default TTL), stores each block,
+ * submits its intent and links it to its alert; blocks alerts at or above {@code autoBlockMinSeverity} on its own;
+ * expires blocks; resubmits a block's intent when its host shows up or moves and when a switch comes back; withdraws
+ * and purges the intent of a removed block. Every block and unblock is logged with its reason and alert.
+ */
+@Component(immediate = true, service = NidsBlockService.class,
+        property = {
+                AUTO_BLOCK_MIN_SEVERITY + "=" + AUTO_BLOCK_MIN_SEVERITY_DEFAULT,
+                AUTO_BLOCK_MIN_ALERTS + ":Integer=" + AUTO_BLOCK_MIN_ALERTS_DEFAULT,
+                BLOCK_TTL_SECONDS + ":Integer=" + BLOCK_TTL_SECONDS_DEFAULT,
+                BLOCK_ALLOWLIST + "=" + BLOCK_ALLOWLIST_DEFAULT,
+                MAX_BLOCKS + ":Integer=" + MAX_BLOCKS_DEFAULT,
+        })
+public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, NidsBlockListener>
+        implements NidsBlockService {
+
+    /** Newest first: created, then id. */
+    static final Comparator<NidsBlock> NEWEST_FIRST = Comparator.comparingLong(NidsBlock::createdMillis)
+            .thenComparing(block -> Long.parseLong(block.id())).reversed();
+    private static final int REFUSED_ALERTS_KEPT = 1000;
+    /** How often due blocks are expired: a block lives at most this much past its expiry. */
+    static final long EXPIRY_PERIOD_MILLIS = 1000;
+
+    /** Why a block went (logged). */
+    enum RemovalReason {
+        UNBLOCKED, EXPIRED, ALLOWLISTED
+    }
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsBlockStore store;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected IntentService intentService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected HostService hostService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsAlertService alertService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+
+    /** The controller clock; tests replace it. */
+    LongSupplier clock = System::currentTimeMillis;
+    /** Where event reactions run (off the event threads); tests run them inline. */
+    ExecutorService reactions;
+
+    static final BlockPolicy DEFAULT_POLICY = new BlockPolicy(null, BLOCK_TTL_SECONDS_DEFAULT, List.of(),
+                                                              MAX_BLOCKS_DEFAULT, AUTO_BLOCK_MIN_ALERTS_DEFAULT);
+
+    /**
+     * Alerts at or above this severity (LOW, MEDIUM, HIGH) block their client IP automatically; NONE blocks by hand
+     * only.
+     */
+    private String autoBlockMinSeverity = AUTO_BLOCK_MIN_SEVERITY_DEFAULT;
+    /**
+     * Open alerts at or above autoBlockMinSeverity a source needs before it is blocked automatically (1: the first);
+     * a higher value keeps a single false positive from cutting a host off.
+     */
+    private int autoBlockMinAlerts = AUTO_BLOCK_MIN_ALERTS_DEFAULT;
+    /** Lifetime of a block unless its request says otherwise; 0 means no expiry. */
+    private int blockTtlSeconds = BLOCK_TTL_SECONDS_DEFAULT;
+    /**
+     * Sources never blocked: comma-separated IPv4 CIDRs (a bare address is a /32); blocks of newly allowlisted
+     * sources are removed.
+     */
+    private String blockAllowlist = BLOCK_ALLOWLIST_DEFAULT;
+    /** Blocks held at once; a block beyond it is refused (REST 409). */
+    private int maxBlocks = MAX_BLOCKS_DEFAULT;
+    /** The five properties above as one value, what the decisions read. */
+    private volatile BlockPolicy policy = DEFAULT_POLICY;
+    /** Alerts whose auto-block was refused (cap): logged once each, not at every update (reactions thread only). */
+    private final Set<Long> refusedAlerts = Collections.newSetFromMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+            return size() > REFUSED_ALERTS_KEPT;
+        }
+    });
+    private ApplicationId appId;
+    private ScheduledExecutorService timer;
+
+    private final NidsBlockStoreDelegate delegate = this::post;
+    private final NidsAlertListener alertListener = this::alertEvent;
+    private final HostListener hostListener = this::hostEvent;
+    private final DeviceListener deviceListener = this::deviceEvent;
+    private final IntentListener intentListener = this::intentEvent;
+
+    @Activate
+    protected void activate(ComponentContext context) {
+        appId = coreService.registerApplication(NidsApp.APP_NAME);
+        componentConfigService.registerProperties(getClass());
+        readConfiguration(context);
+        store.setDelegate(delegate);
+        eventDispatcher.addSink(NidsBlockEvent.class, listenerRegistry);
+        if (reactions == null) {
+            reactions = Executors.newSingleThreadExecutor(groupedThreads("onos/nids", "blocks-%d", log));
+        }
+        timer = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "block-expiry-%d", log));
+        alertService.addListener(alertListener);
+        hostService.addListener(hostListener);
+        deviceService.addListener(deviceListener);
+        intentService.addListener(intentListener);
+        // Blocks outlive an app reload in the store; their intents are resubmitted with this bundle's compiler.
+        reactions.execute(() -> store.blocks().forEach(this::submit));
+        timer.scheduleWithFixedDelay(() -> reactions.execute(this::expireDue), EXPIRY_PERIOD_MILLIS,
+                                     EXPIRY_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+        log.info("Started; policy {}, {} stored block(s)", policy, store.size());
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        intentService.removeListener(intentListener);
+        deviceService.removeListener(deviceListener);
+        hostService.removeListener(hostListener);
+        alertService.removeListener(alertListener);
+        timer.shutdownNow();
+        reactions.shutdownNow();
+        reactions = null;
+        eventDispatcher.removeSink(NidsBlockEvent.class);
+        store.unsetDelegate(delegate);
+        componentConfigService.unregisterProperties(getClass(), false);
+        log.info("Stopped");
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        readConfiguration(context);
+        reactions.execute(this::removeAllowlisted);
+    }
+
+    /** Reads every property; a bad value is logged and the previous one kept. */
+    private void readConfiguration(ComponentContext context) {
+        if (context == null) {
+            return;
+        }
+        Dictionary<?, ?> properties = context.getProperties();
+        BlockPolicy next = policy;
+        for (String name : List.of(AUTO_BLOCK_MIN_SEVERITY, AUTO_BLOCK_MIN_ALERTS, BLOCK_TTL_SECONDS, BLOCK_ALLOWLIST,
+                                   MAX_BLOCKS)) {
+            next = read(properties, name, next);
+        }
+        if (!next.equals(policy)) {
+            log.info("Blocking policy {}", next);
+        }
+        policy = next;
+        autoBlockMinSeverity = next.autoBlockMinSeverity().map(Enum::name).orElse(BlockPolicy.NONE);
+        autoBlockMinAlerts = next.autoBlockMinAlerts();
+        blockTtlSeconds = (int) next.ttlSeconds();
+        blockAllowlist = next.allowlist().stream().map(Ipv4Cidr::toString).collect(Collectors.joining(","));
+        maxBlocks = next.maxBlocks();
+    }
+
+    private BlockPolicy read(Dictionary<?, ?> properties, String name, BlockPolicy current) {
+        Object raw = properties.get(name);
+        if (raw == null) {
+            return current;
+        }
+        // An empty string is a value here (an empty allowlist), so Tools.get's null-for-empty is not used.
+        String text = raw.toString().strip();
+        try {
+            return DetectionPolicy.withProperty(current, name, text);
+        } catch (IllegalArgumentException e) {
+            log.warn("Ignoring {}=\"{}\": {}; keeping the previous value", name, text, e.getMessage());
+            return current;
+        }
+    }
+
+    @Override
+    public BlockPolicy policy() {
+        return policy;
+    }
+
+    // ---- the service ----------------------------------------------------------------------------------------
+
+    @Override
+    public NidsBlock block(BlockRequest request) {
+        checkNotNull(request, "request");
+        BlockPolicy current = policy;
+        Ip4Address src = request.src();
+        Optional<Ipv4Cidr> allowed = current.allowlisted(src.toInt());
+        if (allowed.isPresent()) {
+            throw new NidsException(CONFLICT, src + " is allowlisted (" + allowed.get() + " in " + BLOCK_ALLOWLIST
+                    + "): never blocked");
+        }
+        Optional<NidsAlert> alert = request.alertId().map(id -> alertService.alert(id)
+                .orElseThrow(() -> new NidsException(NOT_FOUND, "alert " + id + " does not exist")));
+        long now = clock.getAsLong();
+        long ttl = request.ttlSeconds().orElse(current.ttlSeconds());
+        String reason = request.reason().orElseGet(() -> defaultReason(request.origin(), alert));
+        NidsBlock block = store.add(src, request.scope(), current.maxBlocks(),
+                id -> NidsBlock.builder().id(id).src(src).scope(request.scope()).reason(reason)
+                        .alertId(request.alertId().orElse(null)).origin(request.origin())
+                        .createdMillis(now).expiresMillis(ttl == 0 ? 0 : now + ttl * 1000).build());
+        try {
+            submit(block);
+        } catch (RuntimeException e) {
+            // No block without its intent: roll the store back.
+            store.remove(block.id());
+            throw new NidsException(NidsException.Kind.DEVICE_FAILURE,
+                                    "cannot submit the intent of a block of " + src + ": " + e.getMessage(), e);
+        }
+        log.info("Blocked {} ({}) as block {} [{}{}], {}: {}", src, block.scope(), block.id(),
+                 block.origin().name().toLowerCase(), block.alertId().map(id -> ", alert " + id).orElse(""),
+                 block.expiresMillis().map(t -> "ttl " + ttl + " s").orElse("no expiry"), reason);
+        request.alertId().ifPresent(id -> linkAlert(id, block.id()));
+        return withStatus(block);
+    }
+
+    private static String defaultReason(BlockOrigin origin, Optional<NidsAlert> alert) {
+        return alert.map(a -> AutoBlock.reason(origin == BlockOrigin.AUTO, a.severity(), a.className(), a.id(),
+                                               a.flowKey().describe()))
+                .orElse(origin == BlockOrigin.AUTO ? "auto-block" : "blocked by an operator");
+    }
+
+    private void linkAlert(long alertId, String blockId) {
+        try {
+            alertService.markBlocked(alertId, blockId);
+        } catch (NidsException e) {
+            // The alert may have been pruned meanwhile; the block stands.
+            log.warn("Block {}: cannot mark alert {} blocked: {}", blockId, alertId, e.getMessage());
+        }
+    }
+
+    @Override
+    public NidsBlock unblock(String blockId) {
+        checkNotNull(blockId, "blockId");
+        return remove(blockId, RemovalReason.UNBLOCKED)
+                .orElseThrow(() -> new NidsException(NOT_FOUND, "block " + blockId + " does not exist"));
+    }
+
+    @Override
+    public List<NidsBlock> blocks() {
+        return store.blocks().stream().sorted(NEWEST_FIRST).map(this::withStatus)
+                .collect(ImmutableList.toImmutableList());
+    }
+
+    @Override
+    public Optional<NidsBlock> block(String blockId) {
+        return store.block(checkNotNull(blockId, "blockId")).map(this::withStatus);
+    }
+
+    /** The block with its intent's state and the switches of its drop rules. */
+    private NidsBlock withStatus(NidsBlock block) {
+        Key key = intentKey(block);
+        IntentState state = intentService.getIntentState(key);
+        List<DeviceId> devices = Optional.ofNullable(intentService.getInstallableIntents(key)).orElse(List.of())
+                .stream()
+                .filter(FlowRuleIntent.class::isInstance)
+                .flatMap(intent -> ((FlowRuleIntent) intent).flowRules().stream())
+                .map(FlowRule::deviceId)
+                .distinct().sorted(Comparator.comparing(DeviceId::toString))
+                .collect(ImmutableList.toImmutableList());
+        return block.withStatus(state == null ? "UNKNOWN" : state.name(), devices);
+    }
+
+    // ---- intents --------------------------------------------------------------------------------------------
+
+    Key intentKey(NidsBlock block) {
+        return Key.of(block.intentKey(), appId);
+    }
+
+    BlockIntent intentOf(NidsBlock block) {
+        return BlockIntent.builder().appId(appId).key(intentKey(block)).src(block.src()).scope(block.scope())
+                .build();
+    }
+
+    /** Submits (or resubmits: recompiles) a block's intent. */
+    private void submit(NidsBlock block) {
+        intentService.submit(intentOf(block));
+    }
+
+    private Optional<NidsBlock> remove(String blockId, RemovalReason why) {
+        Optional<NidsBlock> removed = store.remove(blockId);
+        removed.ifPresent(block -> {
+            // Always withdraw by key: a block removed right after it was made may have its submit still pending
+            // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins.
+            intentService.withdraw(intentOf(block));
+            log.info("Unblocked {} ({}), block {} [{}{}]: {}", block.src(), block.scope(), block.id(),
+                     block.origin().name().toLowerCase(), block.alertId().map(id -> ", alert " + id).orElse(""),
+                     why.name().toLowerCase());
+        });
+        return removed;
+    }
+
+    /** Removes every block whose time has come. */
+    void expireDue() {
+        long now = clock.getAsLong();
+        for (NidsBlock block : store.blocks()) {
+            if (block.expiredAt(now)) {
+                remove(block.id(), RemovalReason.EXPIRED);
+            }
+        }
+    }
+
+    private void removeAllowlisted() {
+        BlockPolicy current = policy;
+        for (NidsBlock block : store.blocks()) {
+            if (current.allowlisted(block.src().toInt()).isPresent()) {
+                remove(block.id(), RemovalReason.ALLOWLISTED);
+            }
+        }
+    }
+
+    // ---- reactions ------------------------------------------------------------------------------------------
+
+    private void alertEvent(NidsAlertEvent event) {
+        if (event.type() == NidsAlertEvent.Type.ALERT_RAISED || event.type() == NidsAlertEvent.Type.ALERT_UPDATED) {
+            NidsAlert alert = event.subject();
+            if (alert.state() != AlertState.BLOCKED && policy.autoBlocks(alert.severity())) {
+                reactions.execute(() -> autoBlock(alert));
+            }
+        }
+    }
+
+    /**
+     * Blocks an alert's client, or links the alert to the block already stopping that client, as the detection
+     * policy's automatic-blocking rule decides.
+     */
+    void autoBlock(NidsAlert alert) {
+        Ip4Address src = alert.flowKey().clientIp();
+        BlockPolicy current = policy;
+        BlockDecision decision = AutoBlock.decide(current, alert.severity(), src.toInt(),
+                                                  new AutoBlock.SourceState() {
+            @Override
+            public Optional<String> activeBlock() {
+                return store.blockOf(src, BlockScope.ALL).map(NidsBlock::id);
+            }
+
+            @Override
+            public long qualifyingOpenAlerts(long atMost) {
+                // The alert store is bounded, so is this.
+                return alertService.alerts(AlertQuery.builder().state(AlertState.OPEN).limit(AlertQuery.MAX_LIMIT)
+                                                   .build())
+                        .stream().filter(a -> a.flowKey().clientIp().equals(src)
+                                && current.autoBlocks(a.severity())).limit(atMost).count();
+            }
+
+            @Override
+            public int activeBlocks() {
+                return store.size();
+            }
+        });
+        switch (decision.kind()) {
+            case ALREADY_BLOCKED:
+                String existing = decision.existingBlockId().orElseThrow();
+                if (!alert.blockId().equals(Optional.of(existing))) {
+                    linkAlert(alert.id(), existing);
+                }
+                return;
+            case CAP_REACHED:
+                if (refusedAlerts.add(alert.id())) {
+                    log.warn("Alert {} not auto-blocked: {}", alert.id(), decision.reason());
+                }
+                return;
+            case BLOCK:
+                break;
+            default:
+                return; // not (yet): the source's next qualifying alert is decided again
+        }
+        try {
+            block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).alertId(alert.id()).build());
+        } catch (BlockConflictException e) {
+            if (e.existing().isPresent()) {
+                // Another instance (or a hand) blocked the source first: the alert is answered by that block.
+                linkAlert(alert.id(), e.existing().get().id());
+            } else if (refusedAlerts.add(alert.id())) {
+                log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
+            }
+        } catch (NidsException e) {
+            if (refusedAlerts.add(alert.id())) {
+                log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
+            }
+        }
+    }
+
+    private void hostEvent(HostEvent event) {
+        switch (event.type()) {
+            case HOST_ADDED:
+            case HOST_MOVED:
+            case HOST_UPDATED:
+                List<Ip4Address> ips = event.subject().ipAddresses().stream().filter(IpAddress::isIp4)
+                        .map(IpAddress::getIp4Address).collect(ImmutableList.toImmutableList());
+                if (!ips.isEmpty()) {
+                    reactions.execute(() -> resubmit(block -> ips.contains(block.src()), event.type().name()));
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void deviceEvent(DeviceEvent event) {
+        boolean back = (event.type() == DeviceEvent.Type.DEVICE_ADDED
+                || event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED)
+                && deviceService.isAvailable(event.subject().id());
+        if (back) {
+            reactions.execute(() -> resubmit(block -> true, event.subject().id() + " available"));
+        }
+    }
+
+    private void resubmit(Predicate<NidsBlock> which, String why) {
+        for (NidsBlock block : store.blocks()) {
+            if (which.test(block)) {
+                log.debug("Recompiling block {} of {}: {}", block.id(), block.src(), why);
+                submit(block);
+            }
+        }
+    }
+
+    private void intentEvent(IntentEvent event) {
+        Intent intent = event.subject();
+        // By key, not by class: intents submitted before an app reload carry the previous bundle's BlockIntent class.
+        if (event.type() == IntentEvent.Type.WITHDRAWN && appId.equals(intent.appId())
+                && intent.key().toString().startsWith(NidsBlock.INTENT_KEY_PREFIX)) {
+            // Block ids are never reused, so a withdrawn block intent is done with: purged, ONOS's intent list
+            // holds only live blocks.
+            reactions.execute(() -> intentService.purge(intent));
+        }
+    }
+}

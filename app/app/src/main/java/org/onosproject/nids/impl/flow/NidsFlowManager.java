@@ -1,0 +1,432 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.flow;
+
+import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ethernet;
+import org.onlab.util.Tools;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.device.DeviceEvent;
+import org.onosproject.net.device.DeviceListener;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.packet.DefaultOutboundPacket;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.net.packet.PacketService;
+import org.onosproject.nids.api.FlowRecord;
+import org.onosproject.nids.api.FlowReport;
+import org.onosproject.nids.api.MalformedReportException;
+import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsModelService;
+import org.onosproject.nids.api.NidsProgrammable;
+import org.onosproject.nids.api.ReportFormat;
+import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.nids.impl.NidsPipelines;
+import org.onosproject.nids.impl.netflow.ExportStats;
+import org.onosproject.nids.impl.netflow.NetflowExportConfig;
+import org.onosproject.nids.impl.netflow.NetflowExporter;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.osgi.service.component.ComponentContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.slf4j.Logger;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Dictionary;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.onlab.util.Tools.groupedThreads;
+import static org.onosproject.nids.impl.flow.FlowPropertyConstants.*;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.COLLECTORS;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.COLLECTORS_DEFAULT;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.MAX_PACKET_BYTES;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.MAX_PACKET_BYTES_DEFAULT;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_PACKETS;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_PACKETS_DEFAULT;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_SECONDS;
+import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REFRESH_SECONDS_DEFAULT;
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * The flow-report pipeline: decodes every report packet-in with its switch's {@link ReportFormat}, turns it into a
+ * flow record (model and class names resolved), keeps a bounded window of recent records per switch, exports records
+ * as NetFlow v9, hands attack records to the alert service, and sweeps idle flows out of the switches with probe
+ * packet-outs.
+ */
+@Component(immediate = true, service = NidsFlowRecordService.class,
+        property = {
+                FLOW_WINDOW_SIZE + ":Integer=" + FLOW_WINDOW_SIZE_DEFAULT,
+                INACTIVE_TIMEOUT_SECONDS + ":Integer=" + INACTIVE_TIMEOUT_SECONDS_DEFAULT,
+                COLLECTORS + "=" + COLLECTORS_DEFAULT,
+                TEMPLATE_REFRESH_PACKETS + ":Integer=" + TEMPLATE_REFRESH_PACKETS_DEFAULT,
+                TEMPLATE_REFRESH_SECONDS + ":Integer=" + TEMPLATE_REFRESH_SECONDS_DEFAULT,
+                MAX_PACKET_BYTES + ":Integer=" + MAX_PACKET_BYTES_DEFAULT,
+        })
+public class NidsFlowManager implements NidsFlowRecordService {
+
+    /** Attack records waiting for the alert service; beyond this, under a flood, they are counted and dropped. */
+    static final int ALERT_QUEUE_CAPACITY = 10_000;
+
+    /** How often a malformed report may be logged. */
+    static final long MALFORMED_LOG_INTERVAL_MILLIS = 60_000;
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected PacketService packetService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsModelService modelService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsAlertService alertService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DeviceService deviceService;
+
+    /** Recent flow records kept per switch for GET /onos/nids/flows. */
+    private int flowWindowSize = FLOW_WINDOW_SIZE_DEFAULT;
+    /** A flow without packets for this long is probed, exported and freed (0: never). */
+    private int inactiveTimeoutSeconds = INACTIVE_TIMEOUT_SECONDS_DEFAULT;
+    /** NetFlow v9 collectors, host:port[,host:port...]; empty: no export. */
+    private String netflowCollectors = COLLECTORS_DEFAULT;
+    /** Re-send the template every this many export packets per switch. */
+    private int netflowTemplateRefreshPackets = TEMPLATE_REFRESH_PACKETS_DEFAULT;
+    /** Re-send the template at least this often (seconds). */
+    private int netflowTemplateRefreshSeconds = TEMPLATE_REFRESH_SECONDS_DEFAULT;
+    /** Largest NetFlow export datagram (bytes). */
+    private int netflowMaxPacketBytes = MAX_PACKET_BYTES_DEFAULT;
+
+    private final InternalPacketProcessor processor = new InternalPacketProcessor();
+    /** Report layouts by switch, read from its pipeline once (one entry per switch running the NIDS pipeline). */
+    private final Map<DeviceId, ReportFormat> formatCache = new ConcurrentHashMap<>();
+    /** A switch that comes, goes or changes may come back with another pipeline. */
+    private final DeviceListener deviceListener = event -> {
+        if (event.type() != DeviceEvent.Type.PORT_STATS_UPDATED) {
+            formatCache.remove(event.subject().id());
+        }
+    };
+    /** The report layout of a switch's pipeline, if it runs the NIDS pipeline; tests replace it. */
+    Function<DeviceId, Optional<ReportFormat>> formats = this::pipelineFormat;
+    private final Map<DeviceId, Deque<FlowRecord>> windows = new ConcurrentHashMap<>();
+    private final Map<DeviceId, SlotTracker> slots = new ConcurrentHashMap<>();
+    private final AtomicLong decoded = new AtomicLong();
+    private final AtomicLong malformed = new AtomicLong();
+    private final AtomicLong alertsDropped = new AtomicLong();
+    private volatile long lastMalformedLog;
+    private volatile long lastAlertDropLog;
+    private ExecutorService alertExecutor;
+    private NetflowExporter exporter;
+    private ScheduledExecutorService sweeper;
+
+    @Activate
+    protected void activate(ComponentContext context) {
+        componentConfigService.registerProperties(getClass());
+        readConfiguration(context);
+        exporter = new NetflowExporter(netflowConfig(context));
+        // Alerts touch distributed maps (several round trips): keep them off the packet thread, bounded.
+        alertExecutor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+                                               new ArrayBlockingQueue<>(ALERT_QUEUE_CAPACITY),
+                                               groupedThreads("onos/nids", "alerts-%d", log));
+        deviceService.addListener(deviceListener);
+        packetService.addProcessor(processor, PacketProcessor.director(1));
+        sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "sweep-%d", log));
+        sweeper.scheduleWithFixedDelay(this::sweepIdleFlows, 5, 5, TimeUnit.SECONDS);
+        log.info("Started");
+    }
+
+    @Deactivate
+    protected void deactivate() {
+        packetService.removeProcessor(processor);
+        deviceService.removeListener(deviceListener);
+        sweeper.shutdownNow();
+        alertExecutor.shutdownNow();
+        exporter.close();
+        componentConfigService.unregisterProperties(getClass(), false);
+        log.info("Stopped");
+    }
+
+    @Modified
+    protected void modified(ComponentContext context) {
+        readConfiguration(context);
+        exporter.reconfigure(netflowConfig(context));
+    }
+
+    /** The export configuration the properties give (bad values are logged and replaced by defaults). */
+    private NetflowExportConfig netflowConfig(ComponentContext context) {
+        NetflowExportConfig config = NetflowExportConfig.fromProperties(properties(context));
+        netflowCollectors = config.collectors().stream().map(a -> a.getHostString() + ":" + a.getPort())
+                .collect(Collectors.joining(","));
+        netflowTemplateRefreshPackets = config.templateRefreshPackets();
+        netflowTemplateRefreshSeconds = config.templateRefreshSeconds();
+        netflowMaxPacketBytes = config.maxPacketBytes();
+        return config;
+    }
+
+    private static Dictionary<?, ?> properties(ComponentContext context) {
+        return context == null ? new java.util.Hashtable<>() : context.getProperties();
+    }
+
+    private void readConfiguration(ComponentContext context) {
+        Dictionary<?, ?> properties = properties(context);
+        flowWindowSize = Math.max(1, Tools.getIntegerProperty(properties, FLOW_WINDOW_SIZE,
+                                                              FLOW_WINDOW_SIZE_DEFAULT));
+        inactiveTimeoutSeconds = Math.max(0, Tools.getIntegerProperty(properties, INACTIVE_TIMEOUT_SECONDS,
+                                                                      INACTIVE_TIMEOUT_SECONDS_DEFAULT));
+    }
+
+    @Override
+    public List<FlowRecord> recentFlows(Optional<DeviceId> device, int limit) {
+        List<FlowRecord> all = new ArrayList<>();
+        windows.forEach((id, window) -> {
+            if (device.isEmpty() || device.get().equals(id)) {
+                synchronized (window) {
+                    all.addAll(window);
+                }
+            }
+        });
+        all.sort((a, b) -> Long.compare(b.receivedMillis(), a.receivedMillis()));
+        return ImmutableList.copyOf(all.subList(0, Math.min(limit, all.size())));
+    }
+
+    @Override
+    public Map<String, Long> classCounts() {
+        Map<String, Long> counts = new java.util.TreeMap<>();
+        forEachRecord(r -> counts.merge(r.className(), 1L, Long::sum));
+        return counts;
+    }
+
+    @Override
+    public Map<DeviceId, Long> deviceCounts() {
+        Map<DeviceId, Long> counts = new java.util.HashMap<>();
+        windows.forEach((id, window) -> {
+            synchronized (window) {
+                counts.put(id, (long) window.size());
+            }
+        });
+        return counts;
+    }
+
+    private void forEachRecord(Consumer<FlowRecord> action) {
+        windows.values().forEach(window -> {
+            synchronized (window) {
+                window.forEach(action);
+            }
+        });
+    }
+
+    /** @return reports decoded since activation */
+    public long decodedReports() {
+        return decoded.get();
+    }
+
+    /** @return report packet-ins that could not be decoded */
+    public long malformedReports() {
+        return malformed.get();
+    }
+
+    /** @return the NetFlow exporter */
+    public NetflowExporter exporter() {
+        return exporter;
+    }
+
+    private Optional<ReportFormat> pipelineFormat(DeviceId deviceId) {
+        ReportFormat cached = formatCache.get(deviceId);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        Optional<ReportFormat> format = NidsPipelines.of(deviceService, deviceId).map(NidsProgrammable::reportFormat);
+        format.ifPresent(f -> formatCache.put(deviceId, f));
+        return format;
+    }
+
+    /**
+     * Handles one report packet-in.
+     *
+     * @param deviceId switch that sent it
+     * @param format   the layout of its reports
+     * @param frame    the Ethernet frame
+     * @return the record, if the frame was a decodable report of an occupied slot
+     */
+    public Optional<FlowRecord> handleFrame(DeviceId deviceId, ReportFormat format, byte[] frame) {
+        FlowReport report;
+        try {
+            report = format.decode(frame);
+        } catch (MalformedReportException e) {
+            malformed.incrementAndGet();
+            long now = System.currentTimeMillis();
+            if (now - lastMalformedLog > MALFORMED_LOG_INTERVAL_MILLIS) {
+                lastMalformedLog = now;
+                log.warn("Malformed report from {} ({} so far): {}", deviceId, malformed.get(), e.getMessage());
+            }
+            return Optional.empty();
+        }
+        return handleReport(deviceId, report);
+    }
+
+    /**
+     * Handles one decoded report.
+     *
+     * @param deviceId switch that sent it
+     * @param report   the report
+     * @return the record, if the report's slot held a flow
+     */
+    public Optional<FlowRecord> handleReport(DeviceId deviceId, FlowReport report) {
+        decoded.incrementAndGet();
+        slots.computeIfAbsent(deviceId, d -> new SlotTracker()).update(report, System.currentTimeMillis());
+        if (!report.occupied()) {
+            return Optional.empty();
+        }
+        FlowRecord record = toRecord(deviceId, report, System.currentTimeMillis());
+        Deque<FlowRecord> window = windows.computeIfAbsent(deviceId, d -> new ArrayDeque<>());
+        synchronized (window) {
+            window.addLast(record);
+            while (window.size() > flowWindowSize) {
+                window.removeFirst();
+            }
+        }
+        exporter.export(record);
+        if (record.isAttack()) {
+            try {
+                alertExecutor.execute(() -> raiseAlert(record));
+            } catch (RejectedExecutionException e) {
+                alertsDropped.incrementAndGet();
+                long now = System.currentTimeMillis();
+                if (now - lastAlertDropLog > MALFORMED_LOG_INTERVAL_MILLIS) {
+                    lastAlertDropLog = now;
+                    log.warn("Alert queue full: {} attack record(s) not turned into alerts so far",
+                             alertsDropped.get());
+                }
+            }
+        }
+        return Optional.of(record);
+    }
+
+    private void raiseAlert(FlowRecord record) {
+        try {
+            alertService.report(record);
+        } catch (RuntimeException e) {
+            log.warn("Alert service refused {}: {}", record, e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public ReportPipelineStats pipelineStats() {
+        ExportStats export = exporter.stats();
+        return new ReportPipelineStats(decoded.get(), malformed.get(), alertsDropped.get(),
+                                       export.recordsExported(), export.recordsDropped(), export.packetsSent(),
+                                       export.packetsFailed());
+    }
+
+    /** @return attack records dropped because the alert queue was full */
+    public long alertsDropped() {
+        return alertsDropped.get();
+    }
+
+    FlowRecord toRecord(DeviceId deviceId, FlowReport report, long now) {
+        Optional<String> modelId = modelService.modelOfEpoch(report.modelEpoch());
+        String className = modelId.flatMap(modelService::model)
+                .map(ModelBundle::compiled)
+                .filter(m -> report.classId() < m.classNames().size())
+                .map(m -> m.classNames().get(report.classId()))
+                .orElse(null);
+        return FlowRecord.builder()
+                .deviceId(deviceId)
+                .ingressPort(PortNumber.portNumber(report.ingressPort()))
+                .key(report.key())
+                .reason(report.reason().name())
+                .features(report.features())
+                .modelId(modelId.orElse(null))
+                .classId(report.classId())
+                .className(className)
+                .leafId(report.leafId())
+                .bank(report.bank())
+                .slot(report.slot())
+                .firstSeenMicros(report.firstSeenMicros())
+                .lastSeenMicros(report.lastSeenMicros())
+                .receivedMillis(now)
+                .build();
+    }
+
+    /**
+     * Probes the slots of flows that have been idle longer than the inactive timeout, asking the switch to report
+     * and free them: flows that never end (UDP, a vanished host) are exported and their slots reused.
+     */
+    void sweepIdleFlows() {
+        if (inactiveTimeoutSeconds <= 0) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        slots.forEach((deviceId, tracker) -> {
+            SlotTracker.Sweep sweep = tracker.sweep(now, inactiveTimeoutSeconds * 1000L);
+            sweep.toRefresh.forEach(slot -> sendProbe(deviceId, slot, false));
+            sweep.toFree.forEach(slot -> sendProbe(deviceId, slot, true));
+        });
+    }
+
+    /**
+     * Sends a probe packet-out: the switch answers with a PROBE report of the slot.
+     *
+     * @param deviceId switch
+     * @param slot     flow-table slot
+     * @param free     whether the switch frees the slot after reporting it
+     */
+    public void sendProbe(DeviceId deviceId, long slot, boolean free) {
+        formats.apply(deviceId).ifPresent(format -> packetService.emit(new DefaultOutboundPacket(
+                // Out of the CPU port: the pipeline turns a probe frame sent there into a PROBE report.
+                deviceId, DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build(),
+                ByteBuffer.wrap(format.probe(slot, free)))));
+    }
+
+    /** Report packet-ins are consumed here; other processors never see them. */
+    private class InternalPacketProcessor implements PacketProcessor {
+        @Override
+        public void process(PacketContext context) {
+            if (context.isHandled()) {
+                return;
+            }
+            InboundPacket packet = context.inPacket();
+            Ethernet eth = packet.parsed();
+            if (eth == null) {
+                return;
+            }
+            DeviceId deviceId = packet.receivedFrom().deviceId();
+            Optional<ReportFormat> format = formats.apply(deviceId);
+            if (format.isEmpty() || !format.get().isReport(eth.getEtherType() & 0xffff)) {
+                return;
+            }
+            context.block();
+            ByteBuffer unparsed = packet.unparsed().duplicate();
+            byte[] frame = new byte[unparsed.remaining()];
+            unparsed.get(frame);
+            handleFrame(deviceId, format.get(), frame);
+        }
+    }
+}

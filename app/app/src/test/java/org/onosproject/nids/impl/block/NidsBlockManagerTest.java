@@ -1,0 +1,396 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.block;
+
+import com.google.common.util.concurrent.MoreExecutors;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.onlab.packet.Ip4Address;
+import org.onosproject.TestApplicationId;
+import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.net.Host;
+import org.onosproject.net.NetTestTools;
+import org.onosproject.net.device.DeviceService;
+import org.onosproject.net.host.HostEvent;
+import org.onosproject.net.host.HostListener;
+import org.onosproject.net.host.HostServiceAdapter;
+import org.onosproject.net.intent.MockIdGenerator;
+import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.BlockIntent;
+import org.onosproject.nids.api.BlockOrigin;
+import org.onosproject.nids.api.BlockRequest;
+import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.api.NidsBlockEvent;
+import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.nids.detection.BlockPolicy;
+import org.onosproject.nids.detection.Ipv4Cidr;
+import org.onosproject.nids.impl.alert.SyncEventDispatcher;
+import org.onosproject.store.service.TestStorageService;
+import org.osgi.service.component.ComponentContext;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.easymock.EasyMock.createMock;
+import static org.easymock.EasyMock.createNiceMock;
+import static org.easymock.EasyMock.expect;
+import static org.easymock.EasyMock.replay;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.S1;
+import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.at;
+import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.host;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_ALLOWLIST;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_TTL_SECONDS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.MAX_BLOCKS;
+
+/**
+ * The block manager over the distributed store on ONOS's test storage, with a recording intent service and a
+ * controllable clock: policy (allowlist, cap, TTL, auto-block by severity), dedup, alert links, expiry, intents.
+ */
+public class NidsBlockManagerTest {
+
+    private static final ApplicationId APP = new TestApplicationId("org.onosproject.nids");
+    private static final long T0 = 1_768_471_200_000L;
+    private static final Ip4Address H1 = Ip4Address.valueOf("10.0.0.1");
+    private static final Ip4Address H3 = Ip4Address.valueOf("10.0.0.3");
+
+    private final TestAlerts alerts = new TestAlerts();
+    private final TestIntents intents = new TestIntents();
+    private final List<NidsBlockEvent> events = new ArrayList<>();
+    private final List<HostListener> hostListeners = new ArrayList<>();
+    private long now = T0;
+    private DistributedNidsBlockStore store;
+    private NidsBlockManager manager;
+
+    @Before
+    public void setUp() {
+        MockIdGenerator.cleanBind();
+        store = new DistributedNidsBlockStore();
+        store.storageService = new TestStorageService();
+        store.activate();
+        manager = new NidsBlockManager();
+        manager.store = store;
+        manager.intentService = intents;
+        manager.alertService = alerts;
+        manager.hostService = new HostServiceAdapter() {
+            @Override
+            public void addListener(HostListener listener) {
+                hostListeners.add(listener);
+            }
+
+            @Override
+            public void removeListener(HostListener listener) {
+                hostListeners.remove(listener);
+            }
+        };
+        DeviceService devices = createNiceMock(DeviceService.class);
+        replay(devices);
+        manager.deviceService = devices;
+        manager.coreService = new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return APP;
+            }
+        };
+        manager.componentConfigService = new ComponentConfigAdapter();
+        manager.clock = () -> now;
+        manager.reactions = MoreExecutors.newDirectExecutorService();
+        NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
+        manager.activate(context(Map.of()));
+        manager.addListener(events::add);
+    }
+
+    @After
+    public void tearDown() {
+        manager.deactivate();
+        store.deactivate();
+        MockIdGenerator.unbind();
+    }
+
+    private static ComponentContext context(Map<String, Object> properties) {
+        ComponentContext context = createMock(ComponentContext.class);
+        expect(context.getProperties()).andReturn(new Hashtable<>(properties)).anyTimes();
+        replay(context);
+        return context;
+    }
+
+    private void configure(String name, Object value) {
+        Map<String, Object> properties = new HashMap<>();
+        properties.put(name, value);
+        manager.modified(context(properties));
+    }
+
+    private static BlockRequest manual(Ip4Address src) {
+        return BlockRequest.builder(src).reason("seen scanning").build();
+    }
+
+    private static void assertConflict(Runnable action, String reasonPart) {
+        try {
+            action.run();
+            fail("no conflict");
+        } catch (NidsException e) {
+            assertEquals(NidsException.Kind.CONFLICT, e.kind());
+            assertTrue(e.getMessage(), e.getMessage().contains(reasonPart));
+        }
+    }
+
+    @Test
+    public void aManualBlockIsStoredAndItsIntentSubmitted() {
+        NidsBlock block = manager.block(manual(H3));
+
+        assertEquals(H3, block.src());
+        assertEquals(BlockScope.ALL, block.scope());
+        assertEquals(BlockOrigin.MANUAL, block.origin());
+        assertEquals("seen scanning", block.reason());
+        assertEquals(T0, block.createdMillis());
+        assertEquals(Optional.of(T0 + 600_000L), block.expiresMillis());   // the default TTL
+        assertEquals(Optional.of("INSTALLED"), block.state());
+        assertEquals(1, intents.submitted.size());
+        BlockIntent intent = (BlockIntent) intents.submitted.get(0);
+        assertEquals("nids-block-" + block.id(), intent.key().toString());
+        assertEquals(APP, intent.appId());
+        assertEquals(H3, intent.src());
+        assertEquals(List.of(block), manager.blocks());
+        assertEquals(List.of(NidsBlockEvent.Type.BLOCK_ADDED), types());
+    }
+
+    private List<NidsBlockEvent.Type> types() {
+        return events.stream().map(NidsBlockEvent::type).collect(Collectors.toList());
+    }
+
+    @Test
+    public void anAllowlistedSourceIsNeverBlocked() {
+        configure(BLOCK_ALLOWLIST, "10.0.0.0/30, 192.168.1.7");
+        assertConflict(() -> manager.block(manual(H3)), "10.0.0.3 is allowlisted (10.0.0.0/30");
+        assertConflict(() -> manager.block(manual(Ip4Address.valueOf("192.168.1.7"))), "allowlisted");
+        assertTrue(manager.blocks().isEmpty());
+        assertTrue(intents.submitted.isEmpty());
+        manager.block(manual(Ip4Address.valueOf("10.0.0.4")));
+    }
+
+    @Test
+    public void unblockingRightAfterBlockingWithdrawsAnIntentOnosHasNotStoredYet() {
+        NidsBlock block = manager.block(manual(H3));
+        intents.intents.clear();   // the submit is still pending in ONOS: getIntent gives null
+        manager.unblock(block.id());
+        assertEquals(List.of(block.intentKey()), intents.withdrawn.stream().map(i -> i.key().toString())
+                .collect(Collectors.toList()));
+    }
+
+    @Test
+    public void allowlistingABlockedSourceUnblocksIt() {
+        NidsBlock block = manager.block(manual(H3));
+        configure(BLOCK_ALLOWLIST, "10.0.0.3");
+        assertTrue(manager.blocks().isEmpty());
+        assertEquals(List.of(block.intentKey()), intents.withdrawn.stream().map(i -> i.key().toString())
+                .collect(Collectors.toList()));
+    }
+
+    @Test
+    public void theCapRefusesBlocksBeyondIt() {
+        configure(MAX_BLOCKS, 2);
+        manager.block(manual(H1));
+        manager.block(manual(H3));
+        assertConflict(() -> manager.block(manual(Ip4Address.valueOf("10.0.0.5"))), "maxBlocks 2");
+        assertEquals(2, manager.blocks().size());
+        manager.unblock(manager.blocks().get(0).id());
+        manager.block(manual(Ip4Address.valueOf("10.0.0.5")));
+    }
+
+    @Test
+    public void aSourceIsBlockedOncePerScope() {
+        NidsBlock first = manager.block(manual(H3));
+        assertConflict(() -> manager.block(manual(H3)), "already blocked by block " + first.id());
+        NidsBlock web = manager.block(BlockRequest.builder(H3).scope(BlockScope.of(null, 6, 80)).build());
+        assertEquals(2, manager.blocks().size());
+        assertEquals(web.id(), manager.blocks().get(0).id());   // newest first
+    }
+
+    @Test
+    public void aBlockExpiresAtItsTtlAndNotBefore() {
+        NidsBlock block = manager.block(BlockRequest.builder(H3).ttlSeconds(10L).build());
+        assertEquals(Optional.of(T0 + 10_000), block.expiresMillis());
+        now = T0 + 9_999;
+        manager.expireDue();
+        assertEquals(1, manager.blocks().size());
+        assertTrue(intents.withdrawn.isEmpty());
+        now = T0 + 10_000;
+        manager.expireDue();
+        assertTrue(manager.blocks().isEmpty());
+        assertEquals(1, intents.withdrawn.size());
+        assertEquals(block.intentKey(), intents.withdrawn.get(0).key().toString());
+        assertEquals(List.of(NidsBlockEvent.Type.BLOCK_ADDED, NidsBlockEvent.Type.BLOCK_REMOVED), types());
+    }
+
+    @Test
+    public void ttlZeroNeverExpiresAndTheDefaultTtlIsConfigurable() {
+        manager.block(BlockRequest.builder(H3).ttlSeconds(0L).build());
+        configure(BLOCK_TTL_SECONDS, 30);
+        NidsBlock withDefault = manager.block(manual(H1));
+        assertEquals(Optional.of(T0 + 30_000), withDefault.expiresMillis());
+        now = T0 + 365L * 24 * 3600 * 1000;
+        manager.expireDue();
+        assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
+    }
+
+    @Test
+    public void alertsAtOrAboveTheSeverityAreBlockedAndLinked() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "medium");
+        alerts.raise(TestAlerts.alert(7, "10.0.0.1", AlertSeverity.LOW));
+        assertTrue(manager.blocks().isEmpty());
+
+        alerts.raise(TestAlerts.alert(8, "10.0.0.3", AlertSeverity.MEDIUM));
+        List<NidsBlock> blocks = manager.blocks();
+        assertEquals(1, blocks.size());
+        NidsBlock block = blocks.get(0);
+        assertEquals(H3, block.src());
+        assertEquals(BlockOrigin.AUTO, block.origin());
+        assertEquals(Optional.of(8L), block.alertId());
+        assertTrue(block.reason(), block.reason().startsWith("auto-block: MEDIUM Attack alert 8"));
+        assertEquals(AlertState.BLOCKED, alerts.alerts.get(8L).state());
+        assertEquals(Optional.of(block.id()), alerts.alerts.get(8L).blockId());
+    }
+
+    @Test
+    public void aSecondAlertOfABlockedSourceIsLinkedToTheSameBlock() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
+        alerts.raise(TestAlerts.alert(2, "10.0.0.3", AlertSeverity.HIGH));
+        assertEquals(1, manager.blocks().size());
+        String id = manager.blocks().get(0).id();
+        assertEquals(Optional.of(id), alerts.alerts.get(1L).blockId());
+        assertEquals(Optional.of(id), alerts.alerts.get(2L).blockId());
+        assertEquals(1, intents.submitted.size());
+    }
+
+    @Test
+    public void withAMinimumOfAlertsASourceIsBlockedOnlyAtItsNthOpenAlert() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "MEDIUM");
+        configure(AUTO_BLOCK_MIN_ALERTS, 3);
+        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
+        alerts.raise(TestAlerts.alert(2, "10.0.0.3", AlertSeverity.LOW));     // below the severity: not counted
+        alerts.raise(TestAlerts.alert(3, "10.0.0.5", AlertSeverity.HIGH));    // another source
+        alerts.raise(TestAlerts.alert(4, "10.0.0.3", AlertSeverity.MEDIUM));
+        assertTrue(manager.blocks().isEmpty());
+        assertEquals(3, manager.policy().autoBlockMinAlerts());
+        alerts.raise(TestAlerts.alert(5, "10.0.0.3", AlertSeverity.HIGH));
+        assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
+        assertEquals(Optional.of(5L), manager.blocks().get(0).alertId());
+        configure(AUTO_BLOCK_MIN_ALERTS, 0);                                  // refused: at least 1
+        assertEquals(3, manager.policy().autoBlockMinAlerts());
+    }
+
+    @Test
+    public void anAlertBeyondTheCapIsNotBlockedAndStaysOpen() {
+        configure(MAX_BLOCKS, 1);
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
+        alerts.raise(TestAlerts.alert(2, "10.0.0.5", AlertSeverity.HIGH));
+        alerts.raise(TestAlerts.alert(2, "10.0.0.5", AlertSeverity.HIGH));
+        assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
+        assertEquals(AlertState.OPEN, alerts.alerts.get(2L).state());
+    }
+
+    @Test
+    public void manualOnlyAndAllowlistedSourcesAreNotAutoBlocked() {
+        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));   // default NONE
+        configure(AUTO_BLOCK_MIN_SEVERITY, "LOW");
+        configure(BLOCK_ALLOWLIST, "10.0.0.3/32");
+        alerts.raise(TestAlerts.alert(2, "10.0.0.3", AlertSeverity.HIGH));
+        assertTrue(manager.blocks().isEmpty());
+        assertEquals(AlertState.OPEN, alerts.alerts.get(2L).state());
+    }
+
+    @Test
+    public void aBlockForAnAlertMarksItBlockedAndAnUnknownAlertIsRefusedFirst() {
+        alerts.alerts.put(5L, TestAlerts.alert(5, "10.0.0.3", AlertSeverity.HIGH));
+        NidsBlock block = manager.block(BlockRequest.builder(H3).alertId(5L).build());
+        assertEquals(Optional.of(block.id()), alerts.alerts.get(5L).blockId());
+        assertTrue(block.reason(), block.reason().startsWith("HIGH Attack alert 5"));
+        try {
+            manager.block(BlockRequest.builder(H1).alertId(99L).build());
+            fail("blocked for an unknown alert");
+        } catch (NidsException e) {
+            assertEquals(NidsException.Kind.NOT_FOUND, e.kind());
+        }
+        assertEquals(1, manager.blocks().size());
+    }
+
+    @Test
+    public void aFailedSubmitLeavesNoBlock() {
+        intents.failSubmit = new IllegalStateException("no compiler");
+        try {
+            manager.block(manual(H3));
+            fail("stored without an intent");
+        } catch (NidsException e) {
+            assertEquals(NidsException.Kind.DEVICE_FAILURE, e.kind());
+        }
+        assertTrue(manager.blocks().isEmpty());
+        intents.failSubmit = null;
+        manager.block(manual(H3));   // the index was freed too
+    }
+
+    @Test
+    public void unblockWithdrawsTheIntentAndAnUnknownIdIsNotFound() {
+        NidsBlock block = manager.block(manual(H3));
+        assertEquals(block.id(), manager.unblock(block.id()).id());
+        assertEquals(1, intents.withdrawn.size());
+        assertFalse(manager.block(block.id()).isPresent());
+        try {
+            manager.unblock(block.id());
+            fail("unblocked twice");
+        } catch (NidsException e) {
+            assertEquals(NidsException.Kind.NOT_FOUND, e.kind());
+        }
+    }
+
+    @Test
+    public void aHostThatMovesOrShowsUpGetsItsBlockRecompiled() {
+        manager.block(manual(H3));
+        manager.block(manual(H1));
+        Host moved = host("00:00:00:00:00:03", H3, at(S1, 4));
+        hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_MOVED, moved)));
+        assertEquals(3, intents.submitted.size());
+        assertEquals(H3, ((BlockIntent) intents.submitted.get(2)).src());
+        hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_REMOVED, moved)));
+        assertEquals(3, intents.submitted.size());
+    }
+
+    @Test
+    public void badConfigurationValuesKeepThePreviousOnes() {
+        configure(MAX_BLOCKS, 5);
+        configure(MAX_BLOCKS, "zero");
+        configure(MAX_BLOCKS, 0);
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        configure(AUTO_BLOCK_MIN_SEVERITY, "CRITICAL");
+        configure(BLOCK_ALLOWLIST, "10.0.0.0/8");
+        configure(BLOCK_ALLOWLIST, "10.0.0.0/33");
+        configure(BLOCK_TTL_SECONDS, -1);
+        BlockPolicy policy = manager.policy();
+        assertEquals(5, policy.maxBlocks());
+        assertEquals(Optional.of(AlertSeverity.HIGH), policy.autoBlockMinSeverity());
+        assertEquals(List.of(Ipv4Cidr.parse("10.0.0.0/8")), policy.allowlist());
+        assertEquals(600, policy.ttlSeconds());
+        configure(AUTO_BLOCK_MIN_SEVERITY, "none");
+        configure(BLOCK_ALLOWLIST, "");
+        assertEquals(Optional.empty(), manager.policy().autoBlockMinSeverity());
+        assertEquals(List.of(), manager.policy().allowlist());
+    }
+}

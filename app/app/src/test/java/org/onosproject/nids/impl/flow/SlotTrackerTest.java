@@ -1,0 +1,74 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.flow;
+
+import org.junit.Test;
+import org.onlab.packet.Ip4Address;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.FlowReport;
+import org.onosproject.nids.api.ReportReason;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * The idle sweep frees a flow only after a fresh probe confirms it is idle.
+ */
+public class SlotTrackerTest {
+
+    private static final FlowKey KEY = FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.2"),
+                                                  1, 2, 17);
+
+    /** Whether the report's slot held a flow, and whether the switch freed it after reporting. */
+    private static final int OCCUPIED = 1;
+    private static final int OCCUPIED_AND_FREED = 2;
+
+    private static FlowReport report(ReportReason reason, int slotState, long slot, long lastSeenMicros) {
+        return FlowReport.builder().reason(reason).occupied(true).freed(slotState == OCCUPIED_AND_FREED)
+                .slot(slot).ingressPort(1).key(KEY).features(Map.of()).lastSeenMicros(lastSeenMicros).build();
+    }
+
+    @Test
+    public void anIdleFlowIsRefreshedFirstThenFreed() {
+        SlotTracker tracker = new SlotTracker();
+        // switch clock 1 s at controller time 10 s: the switch started at 9 s
+        tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 42, 1_000_000), 10_000);
+        SlotTracker.Sweep early = tracker.sweep(15_000, 30_000);
+        assertTrue(early.toRefresh.isEmpty() && early.toFree.isEmpty());
+
+        SlotTracker.Sweep first = tracker.sweep(50_000, 30_000);
+        assertEquals(List.of(42L), first.toRefresh);
+        assertTrue(first.toFree.isEmpty());
+
+        tracker.update(report(ReportReason.PROBE, OCCUPIED, 42, 1_000_000), 50_010);
+        SlotTracker.Sweep second = tracker.sweep(55_000, 30_000);
+        assertEquals(List.of(42L), second.toFree);
+
+        tracker.update(report(ReportReason.PROBE, OCCUPIED_AND_FREED, 42, 1_000_000), 55_010);
+        assertEquals(0, tracker.size());
+    }
+
+    @Test
+    public void aBusyFlowSeenByTheProbeIsKept() {
+        SlotTracker tracker = new SlotTracker();
+        tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 7, 1_000_000), 10_000);
+        assertEquals(List.of(7L), tracker.sweep(50_000, 30_000).toRefresh);
+        // the probe shows a packet 1 s ago (switch clock 40 s)
+        tracker.update(report(ReportReason.PROBE, OCCUPIED, 7, 40_000_000), 50_010);
+        SlotTracker.Sweep sweep = tracker.sweep(51_000, 30_000);
+        assertTrue(sweep.toFree.isEmpty() && sweep.toRefresh.isEmpty());
+    }
+
+    @Test
+    public void endedFlowsAreForgotten() {
+        SlotTracker tracker = new SlotTracker();
+        tracker.update(report(ReportReason.ALERT, OCCUPIED, 3, 1_000), 1_000);
+        tracker.update(report(ReportReason.FLOW_END, OCCUPIED_AND_FREED, 3, 2_000), 1_001);
+        assertEquals(0, tracker.size());
+    }
+}

@@ -1,0 +1,77 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onlab.osgi.ServiceNotFoundException;
+import org.onosproject.nids.api.AlertParams;
+import org.onosproject.nids.api.AlertStats;
+import org.onosproject.nids.api.ClassShareSample;
+import org.onosproject.nids.api.NidsClassShareService;
+import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsStatsService;
+import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.rest.AbstractWebResource;
+
+import javax.ws.rs.GET;
+import javax.ws.rs.Path;
+import javax.ws.rs.Produces;
+import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.MediaType;
+import javax.ws.rs.core.Response;
+import java.util.Optional;
+
+/**
+ * Alert and flow statistics: alerts by state, and per class and per switch the open alerts, alerts, reports and
+ * flows; the report pipeline's counters (decoding, NetFlow export); and the class-share series that shows drift.
+ */
+@Path("stats")
+public class StatsWebResource extends AbstractWebResource {
+
+    /** Query parameter: how many class-share samples to show. */
+    static final String DRIFT = "drift";
+    /** Samples shown unless asked otherwise. */
+    static final int DRIFT_DEFAULT = 30;
+
+    /**
+     * The statistics.
+     *
+     * @param drift optional: class-share samples to include, newest last, 1..10000 (default 30)
+     * @return 200 with the statistics (flows null, flowsAvailable false, pipeline null when the flow service is not
+     *         running; drift null when the class-share tracker is not running); 400 for a bad drift count
+     * @onos.rsModel StatsRow ClassShareSample Stats
+     */
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response stats(@QueryParam("drift") String drift) {
+        int samples = drift == null ? DRIFT_DEFAULT : AlertParams.limit(DRIFT, drift);
+        Optional<NidsFlowRecordService> flows = optional(NidsFlowRecordService.class);
+        ObjectNode json = codec(AlertStats.class).encode(get(NidsStatsService.class).alertStats(), this);
+        json.set("pipeline", flows.map(f -> (JsonNode) codec(ReportPipelineStats.class).encode(f.pipelineStats(),
+                                                                                                 this))
+                .orElse(NullNode.getInstance()));
+        Optional<NidsClassShareService> tracker = optional(NidsClassShareService.class);
+        if (tracker.isPresent()) {
+            ObjectNode series = json.putObject("drift").put("pollSeconds", tracker.get().pollSeconds());
+            ArrayNode points = series.putArray("samples");
+            tracker.get().classShares(samples)
+                    .forEach(sample -> points.add(codec(ClassShareSample.class).encode(sample, this)));
+        } else {
+            json.putNull("drift");
+        }
+        return ok(json).build();
+    }
+
+    private <T> Optional<T> optional(Class<T> service) {
+        try {
+            return Optional.of(get(service));
+        } catch (ServiceNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableMap;
+import org.junit.Test;
+import org.onosproject.nids.api.AlertStats;
+import org.onosproject.nids.api.ClassShareSample;
+import org.onosproject.nids.api.NidsClassShareService;
+import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsStatsService;
+import org.onosproject.nids.codec.AlertStatsCodec;
+import org.onosproject.nids.codec.AlertTestData;
+import org.onosproject.nids.codec.NidsTestModels;
+
+import java.util.ArrayList;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.easymock.EasyMock.createMock;
+import static org.easymock.EasyMock.expect;
+import static org.easymock.EasyMock.replay;
+import static org.easymock.EasyMock.verify;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/** /onos/nids/stats. */
+public class StatsWebResourceTest extends NidsResourceTest {
+
+    /** Three alerts: DoS open and acknowledged, Scan blocked; flows Benign 120, DoS 9 (or none counted). */
+    static AlertStats stats(boolean flowsAvailable) {
+        Long benign = flowsAvailable ? 120L : null;
+        Long dos = flowsAvailable ? 9L : null;
+        Long none = flowsAvailable ? 0L : null;
+        List<AlertStats.Row> classes = new ArrayList<>();
+        if (flowsAvailable) {
+            classes.add(new AlertStats.Row("Benign", 0, 0, 0, benign));
+        }
+        classes.add(new AlertStats.Row("DoS", 1, 2, 4, dos));
+        classes.add(new AlertStats.Row("Scan", 0, 1, 4, none));
+        return new AlertStats(3, 1, 1, 1, flowsAvailable, classes,
+                              List.of(new AlertStats.Row("device:s1", 1, 2, 3, flowsAvailable ? 80L : null),
+                                      new AlertStats.Row("device:s2", 0, 2, 5, none)));
+    }
+
+    private static NidsStatsService statsService(boolean flowsAvailable) {
+        NidsStatsService service = createMock(NidsStatsService.class);
+        expect(service.alertStats()).andReturn(stats(flowsAvailable)).anyTimes();
+        replay(service);
+        return service;
+    }
+
+    @Test
+    public void alertsAndFlowsPerClassAndPerSwitch() throws Exception {
+        NidsFlowRecordService flows = AlertTestData.statsFlows();
+        setServiceDirectory(new TestServiceDirectory().add(NidsStatsService.class, statsService(true))
+                .add(NidsFlowRecordService.class, flows));
+
+        ObjectNode body = json(target("stats").request().get(), 200);
+        ObjectNode pipeline = (ObjectNode) body.remove("pipeline");
+        assertTrue(body.remove("drift").isNull());
+        assertEquals(new AlertStatsCodec().encode(stats(true), new NidsTestModels.Context()).toString(),
+                     body.toString());
+        assertEquals(140, pipeline.get("reportsDecoded").asLong());
+        assertEquals(2, pipeline.get("reportsMalformed").asLong());
+        assertEquals(129, pipeline.get("netflow").get("recordsExported").asLong());
+        assertTrue(body.get("flowsAvailable").asBoolean());
+        assertEquals(1, body.get("alerts").get("open").asLong());
+        assertEquals(120, body.get("classes").get(0).get("flows").asLong());
+    }
+
+    @Test
+    public void withoutTheFlowServiceTheAlertsStillCount() throws Exception {
+        setServiceDirectory(new TestServiceDirectory().add(NidsStatsService.class, statsService(false)));
+        ObjectNode body = json(target("stats").request().get(), 200);
+        assertFalse(body.get("flowsAvailable").asBoolean());
+        assertEquals(3, body.get("alerts").get("total").asLong());
+        assertTrue(body.get("classes").get(0).get("flows").isNull());
+        assertTrue(body.get("pipeline").isNull());
+    }
+
+    @Test
+    public void theClassShareSeriesNewestLast() throws Exception {
+        NidsClassShareService drift = createMock(NidsClassShareService.class);
+        expect(drift.pollSeconds()).andReturn(10);
+        expect(drift.classShares(2)).andReturn(List.of(
+                new ClassShareSample(1_000, 10_000, "m1", ImmutableMap.of("benign", 90L, "attack", 10L)),
+                new ClassShareSample(11_000, 10_000, "m1", ImmutableMap.of("benign", 50L, "attack", 150L))));
+        replay(drift);
+        setServiceDirectory(new TestServiceDirectory().add(NidsStatsService.class, statsService(false))
+                .add(NidsClassShareService.class, drift));
+
+        JsonNode series = json(target("stats").queryParam("drift", "2").request().get(), 200).get("drift");
+        assertEquals(10, series.get("pollSeconds").asInt());
+        JsonNode last = series.get("samples").get(1);
+        assertEquals(200, last.get("packets").asLong());
+        assertEquals("attack", last.get("classes").get(1).get("class").asText());
+        assertEquals(0.75, last.get("classes").get(1).get("share").asDouble(), 1e-9);
+        assertEquals("1970-01-01T00:00:11Z", last.get("time").asText());
+        verify(drift);
+    }
+
+    @Test
+    public void aBadDriftCountIs400WithTheReason() throws Exception {
+        setServiceDirectory(new TestServiceDirectory().add(NidsStatsService.class, statsService(false)));
+        String message = errorMessage(target("stats").queryParam("drift", "0").request().get(), 400);
+        assertTrue(message, message.startsWith("drift: expected an integer 1..10000"));
+    }
+}

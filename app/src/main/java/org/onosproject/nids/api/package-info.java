@@ -1,2 +1,0 @@
-/** NIDS services and value types. */
-package org.onosproject.nids.api;
