@@ -161,8 +161,7 @@ def source_origin(name):
                       os.path.join(src, f"{owner}+{name}", "repo")):
         if os.path.isdir(candidate):
             return candidate
-    raise StackError(f"STACK_SRC={src} has no clone of {name} ({name}/, {name}.git/ or {owner}+{name}/repo/; "
-                     f"upstream {url})")
+    raise StackError(f"STACK_SRC={src} has no clone of {name} (looked for {name}/, {name}.git/, {owner}+{name}/repo/)")
 
 
 def has_commit(repo_dir, commit):

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make setup`: installs everything the package registries offer, then reports the parts they do not.
+# `make setup`: installs everything the package registries offer, then builds the parts they do not (`make stack`)
+# when their sources are reachable, and reports them (SKIP_STACK=1: report only).
 # Idempotent and non-interactive; run as root on Debian/Ubuntu. Installs nothing that needs a download outside
 # Debian, PyPI and Maven Central.
 set -euo pipefail
@@ -44,4 +45,11 @@ echo "setup: fetching Maven dependencies and building (mvn -DskipTests install)"
 mvn -B -q -DskipTests install
 
 echo
-python3 util/stack.py report
+# The parts no registry offers: built from pinned upstream commits when missing and their sources reachable
+# (upstream git or STACK_SRC clones); stack/build.py says what it skipped and why.
+if [[ "${SKIP_STACK:-}" == 1 ]]; then
+  echo "setup: SKIP_STACK=1: not building the reference stack (\`make stack\` builds it)"
+  python3 util/stack.py report
+else
+  python3 stack/build.py --if-reachable
+fi

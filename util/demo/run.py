@@ -227,10 +227,11 @@ def take_screenshot(path, story, state):
         return
     try:
         rows = online_mod.screenshot_alerts(path)
-        state["screenshot"] = path
-        story.say(f"GUI screenshot of the NIDS Alerts view ({rows} rows shown): {os.path.relpath(path, ROOT)}")
     except Exception as e:  # a screenshot is a nicety; the demo goes on without it
         story.say(f"no GUI screenshot: {(str(e).splitlines() or [type(e).__name__])[0]}")
+        return
+    state["screenshot"] = path
+    story.say(f"GUI screenshot of the NIDS Alerts view ({rows} rows shown): {os.path.relpath(path, ROOT)}")
 
 
 def finish(story, state, args):
