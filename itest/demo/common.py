@@ -61,7 +61,7 @@ def _alive(pid):
 def assert_figures(state, lines):
     """Round 1's figures (nids-model eval on its capture and attack windows): printed, no benign host blocked, each
     of the story's attacks (scan, flood, brute force) alerted, its source named."""
-    assert any("round 1: figures (nids-model eval" in line for line in lines)
+    assert any("round 1: figures" in line and "nids-model eval" in line for line in lines)
     figures = state["figures"]["1"]
     assert figures["benign"]["hosts_blocked"] == [], figures["benign"]
     attacks = figures["attacks"]

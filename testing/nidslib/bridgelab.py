@@ -45,4 +45,3 @@ class Lab:
 
     def stop(self):
         netns.remove_all()
-

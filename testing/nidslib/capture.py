@@ -39,12 +39,17 @@ class Capture:
         paths = [p for _, p in self.captures if os.path.exists(p)]
         if not paths:
             raise CaptureError(f"tcpdump wrote no capture (see {os.path.join(self.log_dir, 'tcpdump.log')})")
-        # Classic pcap (-F pcap): nids-model reads pcap, not pcapng.
-        netns.run("mergecap", "-F", "pcap", "-w", out, *paths)
+        merge(out, *paths)
         for path in paths:
             os.remove(path)
         self.captures = []
         return out
+
+
+def merge(out, *pcaps):
+    """One classic pcap (nids-model reads pcap, not pcapng) of the captures' packets in time order."""
+    netns.run("mergecap", "-F", "pcap", "-w", out, *pcaps)
+    return out
 
 
 def _wait_for_files(paths, timeout=10):

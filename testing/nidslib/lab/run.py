@@ -144,23 +144,9 @@ class LabRun:
 
     def play(self):
         self.t0 = time.time()
-        workers = [threading.Thread(target=self._guard, args=(self._client, c, user), daemon=True)
-                   for c in self.plan.clients for user in range(self.plan.users[c])]
-        workers += [threading.Thread(target=self._guard, args=(self._attacker, a), daemon=True)
-                    for a in self.plan.attackers]
-        for worker in workers:
-            worker.start()
-        for worker in workers:
-            while worker.is_alive():
-                worker.join(0.5)
-        if self.processes.stopping.is_set():
-            raise Interrupted()
-
-    def _guard(self, target, *args):
-        try:
-            target(*args)
-        except Interrupted:
-            pass
+        self.processes.run_together(*[(self._client, c, user) for c in self.plan.clients
+                                      for user in range(self.plan.users[c])],
+                                    *[(self._attacker, a) for a in self.plan.attackers])
 
     def _rng(self, host, purpose):
         return random.Random(f"{self.plan.seed}:{host}:{purpose}")

@@ -7,12 +7,12 @@ import org.onosproject.nids.detection.DetectionPolicy;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.compiler.BundleClassifier;
+import org.onosproject.nids.model.compiler.Verdict;
 import org.onosproject.nids.model.dataplane.DataPlaneSettings;
 import org.onosproject.nids.model.dataplane.FlowEvent;
 import org.onosproject.nids.model.dataplane.SwitchDetector;
 import org.onosproject.nids.model.dataplane.SwitchReference;
-import org.onosproject.nids.model.eval.BundleClassifier;
-import org.onosproject.nids.model.eval.Verdict;
 import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
 
