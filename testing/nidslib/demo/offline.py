@@ -15,6 +15,7 @@ from ..lab import labels as labels_mod
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
 from . import scenario as scenario_mod
+from . import story as story_mod
 
 WORK_DIR = os.path.join(ROOT, "build", "demo", "offline")
 
@@ -79,11 +80,7 @@ class OfflineRun:
         figures = os.path.join(WORK_DIR, f"round{number}-figures.json")
         report = modelcli.evaluate(self.model_path, self.capture, labels, self.policy_file, json_out=figures,
                                    java_home=self.java_home)
-        with open(figures) as f:
-            self.state.setdefault("figures", {})[number] = json.load(f)
-        for line in report.splitlines():
-            if line.strip():
-                self.story.say("  " + line)
+        story_mod.figures(self.story, self.state, number, report, figures)
 
     def report(self, simulation):
         """What is new since the last round: alerts in the order the switch would raise them, each block after the

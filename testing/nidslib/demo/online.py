@@ -16,6 +16,7 @@ from .. import topology as topo
 from ..lab import labels as labels_mod
 from . import blockconfig
 from . import scenario as scenario_mod
+from . import story as story_mod
 
 ROOT = session_mod.ROOT
 WORK_DIR = os.path.join(ROOT, "build", "demo", "online")
@@ -142,11 +143,7 @@ class OnlineRun:
         figures = os.path.join(WORK_DIR, f"round{number}-figures.json")
         report = modelcli.evaluate(self.model_path, pcap, labels, online=record, json_out=figures,
                                    java_home=self.java_home)
-        with open(figures) as f:
-            self.state.setdefault("figures", {})[number] = json.load(f)
-        for line in report.splitlines():
-            if line.strip():
-                self.story.say("  " + line)
+        story_mod.figures(self.story, self.state, number, report, figures)
 
     def settle(self, quiet=8.0, limit=45.0):
         """Waits (bounded) until no new alert came for `quiet` seconds: the last flows' reports arrive late."""

@@ -29,10 +29,11 @@ public class DatasetLabelsTest {
     @Rule
     public TemporaryFolder folder = new TemporaryFolder();
 
-    private static final int CLIENT = 0x0A000001;
-    private static final int SERVER = 0x0A000002;
-    private static final int ATTACKER = 0x0A000003;
-    private static final long T0 = 1_700_000_000_000_000L;
+    /** Addresses and a start time the lab's tests share. */
+    static final int CLIENT = 0x0A000001;
+    static final int SERVER = 0x0A000002;
+    static final int ATTACKER = 0x0A000003;
+    static final long T0 = 1_700_000_000_000_000L;
 
     /**
      * The attacker probes 10 ports from 1 s on (its attack window: 1 s to 2 s), opens one more connection at 4 s

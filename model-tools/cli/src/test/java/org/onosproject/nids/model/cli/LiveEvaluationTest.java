@@ -23,10 +23,10 @@ public class LiveEvaluationTest {
     @Rule
     public TemporaryFolder folder = new TemporaryFolder();
 
-    private static final int CLIENT = 0x0A000001;
-    private static final int SERVER = 0x0A000002;
-    private static final int ATTACKER = 0x0A000003;
-    private static final long T0 = 1_700_000_000_000_000L;
+    private static final int CLIENT = DatasetLabelsTest.CLIENT;
+    private static final int SERVER = DatasetLabelsTest.SERVER;
+    private static final int ATTACKER = DatasetLabelsTest.ATTACKER;
+    private static final long T0 = DatasetLabelsTest.T0;
 
     /** Alerts every flow whose server port is below 1000 and whose client is the attacker, at its 1st packet. */
     private static final class PortDetector implements LiveEvaluation.Detector {
