@@ -21,6 +21,7 @@ from . import plan as plan_mod
 from . import recipes
 
 SSHD = "/usr/sbin/sshd"
+SERVERS_START_SECONDS = 90
 TOOLS = ["tcpdump", "mergecap", "curl", "wget", "ssh", "scp", "ssh-keygen", "iperf3", "nc", "dig", "ping", "logger",
          "socat", "dnsmasq", "nmap", "masscan", "hping3", "nping", "hydra", "medusa", "ncrack", "slowhttptest"]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -123,17 +124,21 @@ class LabRun:
             ] + [["iperf3", "-s", "-B", ip, "-p", str(port)] for port in services.iperf]
             for command in commands:
                 self.servers.append(self.processes.popen(ns + command, log=log))
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            missing = [(s, p) for s, services in self.plan.servers.items()
+        # Generous: on a loaded machine (CI, several test sessions) a Python server may take tens of seconds to start.
+        deadline = time.monotonic() + SERVERS_START_SECONDS
+        while True:
+            missing = [f"{s}:{p}" for s, services in self.plan.servers.items()
                        for p in (services.http, services.ssh, services.sink_tcp, *services.iperf)
                        if not self._listening(s, p)]
+            exited = [" ".join(p.args[4:6]) for p in self.servers if p.poll() is not None]
             if not missing:
                 return
-            if any(p.poll() is not None for p in self.servers):
+            if exited or time.monotonic() > deadline:
                 break
             time.sleep(0.3)
-        raise RuntimeError(f"the lab's servers did not all start (see {log})")
+        raise RuntimeError(f"the lab's servers did not all start: not listening {', '.join(missing)}"
+                           + (f"; exited: {', '.join(exited)}" if exited else f" after {SERVERS_START_SECONDS} s")
+                           + f" (see {log})")
 
     @staticmethod
     def _listening(server, port):
