@@ -28,6 +28,8 @@ import sys
 import threading
 import time
 
+from onos.install import running_from     # stack/onos, the ONOS builder (this script's folder is on sys.path)
+
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOG_DIR = os.path.join(REPO_ROOT, "build", "stack")
 PREFIX = "/usr/local"
@@ -496,15 +498,10 @@ class Onos(Part):
     def key_files(self):
         return [os.path.join(onos_home(), "bin", "onos-service"), os.path.join(onos_home(), "apache-karaf-4.2.9")]
 
-    def running(self):
-        home = os.path.realpath(onos_home())
-        r = subprocess.run(["pgrep", "-af", "karaf"], capture_output=True, text=True)
-        return [line for line in r.stdout.splitlines() if home + "/" in line and "java" in line]
-
     def build(self, log):
-        running = self.running()
+        running = running_from(onos_home())
         if running:
-            raise StackError(f"ONOS is running from {onos_home()} (pid {running[0].split()[0]}); stop it first, "
+            raise StackError(f"ONOS is running from {onos_home()} (pid {running[0]}); stop it first, "
                              "`make stack` never replaces a running ONOS")
         log.run([sys.executable, "-m", "onos", "--src", self.src("onos"), "--gnmi", self.src("gnmi"),
                  "--work", os.path.join(stack_work(), "onos-build"), "--prefix", onos_home(), "--jobs", jobs()],
