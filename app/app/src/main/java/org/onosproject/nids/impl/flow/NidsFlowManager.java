@@ -6,7 +6,6 @@ package org.onosproject.nids.impl.flow;
 
 import com.google.common.collect.ImmutableList;
 import org.onlab.packet.Ethernet;
-import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -19,6 +18,7 @@ import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
+import org.onosproject.nids.impl.Knobs;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.MalformedReportException;
@@ -196,10 +196,9 @@ public class NidsFlowManager implements NidsFlowRecordService {
 
     private void readConfiguration(ComponentContext context) {
         Dictionary<?, ?> properties = properties(context);
-        flowWindowSize = Math.max(1, Tools.getIntegerProperty(properties, FLOW_WINDOW_SIZE,
-                                                              FLOW_WINDOW_SIZE_DEFAULT));
-        inactiveTimeoutSeconds = Math.max(0, Tools.getIntegerProperty(properties, INACTIVE_TIMEOUT_SECONDS,
-                                                                      INACTIVE_TIMEOUT_SECONDS_DEFAULT));
+        flowWindowSize = Knobs.integer(properties, FLOW_WINDOW_SIZE, flowWindowSize, 1, 100_000);
+        inactiveTimeoutSeconds = Knobs.integer(properties, INACTIVE_TIMEOUT_SECONDS, inactiveTimeoutSeconds, 0,
+                                               24 * 3600);
     }
 
     @Override
