@@ -93,3 +93,14 @@ def test_offline_report_prints_what_the_policy_made_of_each_round_once(tmp_path)
     lines = [line.split("] ", 1)[1] for line in out.getvalue().splitlines()]
     assert [line.split(" 10.0.0")[0] for line in lines] == ["would ALERT #1 HIGH Attack", "would ALERT #2 HIGH Attack",
                                                             "would BLOCK #1", "would DROP 1 later attack flows from"]
+
+
+def test_a_rounds_figures_are_printed_and_kept_in_the_report(tmp_path):
+    figures = tmp_path / "round1-figures.json"
+    figures.write_text('{"met": false, "benign": {"alerted_share": 0.001, "hosts_blocked": []}, "attacks": []}')
+    out = io.StringIO()
+    state = {}
+    story_mod.figures(story_mod.Story(out), state, 1, "benign        2 flows\n\ntargets       NOT MET\n", figures)
+    lines = out.getvalue().splitlines()
+    assert [line.split("] ", 1)[1] for line in lines] == ["  benign        2 flows", "  targets       NOT MET"]
+    assert state["figures"][1]["benign"]["hosts_blocked"] == []
