@@ -41,6 +41,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -76,6 +77,10 @@ import static org.slf4j.LoggerFactory.getLogger;
                 REPORT_BURST + ":Integer=" + REPORT_BURST_DEFAULT,
                 RECONCILE_SECONDS + ":Integer=" + RECONCILE_SECONDS_DEFAULT,
                 ROLLOUT_TIMEOUT_MILLIS + ":Integer=" + ROLLOUT_TIMEOUT_MILLIS_DEFAULT,
+                FLOW_HASH_SEED + ":Integer=" + FLOW_HASH_SEED_DEFAULT,
+                FLOW_IDLE_TIMEOUT_SECONDS + ":Integer=" + FLOW_IDLE_TIMEOUT_SECONDS_DEFAULT,
+                SOURCE_ALERT_CAP + ":Integer=" + SOURCE_ALERT_CAP_DEFAULT,
+                ALERT_THRESHOLD_PERMILLE + ":Integer=" + ALERT_THRESHOLD_PERMILLE_DEFAULT,
         })
 public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, NidsModelListener>
         implements NidsModelService {
@@ -111,6 +116,16 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     private int reconcileSeconds = RECONCILE_SECONDS_DEFAULT;
     /** How long a switch may take to confirm one rollout step before the rollout is undone. */
     private int rolloutTimeoutMillis = ROLLOUT_TIMEOUT_MILLIS_DEFAULT;
+    /** Seed of the switches' flow-table hash (which flows collide); 0: a random seed drawn when the app starts. */
+    private int flowHashSeed = FLOW_HASH_SEED_DEFAULT;
+    /** A new flow may take the flow-table cell of a flow idle this long (0: only free cells or eviction). */
+    private int flowIdleTimeoutSeconds = FLOW_IDLE_TIMEOUT_SECONDS_DEFAULT;
+    /** Alerts a switch reports about one source's flows per source epoch; the rest are counted (0: no cap). */
+    private int sourceAlertCap = SOURCE_ALERT_CAP_DEFAULT;
+    /** Leaf confidence (per mille, 0..1000) an attack verdict needs for an alert; -1: each model's own threshold. */
+    private int alertThresholdPermille = ALERT_THRESHOLD_PERMILLE_DEFAULT;
+    /** The seed in use: the property's, or drawn once per start so an attacker cannot compute collisions. */
+    private long effectiveHashSeed = new SecureRandom().nextInt() & 0xffffffffL;
 
     private final ConfigFactory<DeviceId, NidsDeviceConfig> configFactory =
             new ConfigFactory<>(SubjectFactories.DEVICE_SUBJECT_FACTORY, NidsDeviceConfig.class,
@@ -194,18 +209,42 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
                                                                 RECONCILE_SECONDS_DEFAULT));
         rolloutTimeoutMillis = Tools.getIntegerProperty(properties, ROLLOUT_TIMEOUT_MILLIS,
                                                         ROLLOUT_TIMEOUT_MILLIS_DEFAULT);
+        flowHashSeed = Tools.getIntegerProperty(properties, FLOW_HASH_SEED, FLOW_HASH_SEED_DEFAULT);
+        if (flowHashSeed != 0) {
+            effectiveHashSeed = flowHashSeed & 0xffffffffL;
+        }
+        flowIdleTimeoutSeconds = bounded(properties, FLOW_IDLE_TIMEOUT_SECONDS, FLOW_IDLE_TIMEOUT_SECONDS_DEFAULT,
+                                         0, 4294, flowIdleTimeoutSeconds);
+        sourceAlertCap = bounded(properties, SOURCE_ALERT_CAP, SOURCE_ALERT_CAP_DEFAULT, 0, 255, sourceAlertCap);
+        alertThresholdPermille = bounded(properties, ALERT_THRESHOLD_PERMILLE, ALERT_THRESHOLD_PERMILLE_DEFAULT,
+                                         -1, 1000, alertThresholdPermille);
     }
 
-    /** The settings of every switch; bank and epoch are set per rollout. Every report reason is enabled. */
+    /** A property within [min, max]; a value outside keeps the current one, with a warning. */
+    private int bounded(Dictionary<?, ?> properties, String name, int defaultValue, int min, int max, int current) {
+        int value = Tools.getIntegerProperty(properties, name, defaultValue);
+        if (value < min || value > max) {
+            log.warn("Ignoring {}={}: expected {}..{}", name, value, min, max);
+            return current;
+        }
+        return value;
+    }
+
+    /**
+     * The settings of every switch; bank, epoch and the model's alert threshold and source window are set per
+     * rollout. Every report reason is enabled.
+     */
     PipelineConfig baseConfig() {
         long timeoutMicros = Math.min(0xffffffffL, activeTimeoutSeconds * 1_000_000L);
         return new PipelineConfig(0, 0, TrackMode.ofPropertyValue(trackMode).orElse(TrackMode.EDGE),
                                   activeTimeoutPackets, timeoutMicros, reportRatePps, reportBurst,
-                                  EnumSet.allOf(ReportReason.class));
+                                  EnumSet.allOf(ReportReason.class))
+                .withDetection(effectiveHashSeed, flowIdleTimeoutSeconds * 1_000_000L, sourceAlertCap,
+                               alertThresholdPermille);
     }
 
     private FabricRollout rollout() {
-        return new FabricRollout(rolloutTimeoutMillis, System::currentTimeMillis);
+        return new FabricRollout(rolloutTimeoutMillis, System::currentTimeMillis, this::model);
     }
 
     // ---------------------------------------------------------------------------------------------- models
@@ -325,7 +364,7 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
             });
         }
         FabricRollout.Report report = rollout().run(bundle.modelId(), before.modelId().orElse(null),
-                                                    bundle.compiled(), targets, baseConfig(), after.epoch());
+                                                    bundle, targets, baseConfig(), after.epoch());
         report.states.values().forEach(store::putDeviceState);
         if (report.result.succeeded()) {
             store.updateActiveModel(current -> after);
@@ -335,6 +374,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
             log.warn("Model {} not activated: {}", bundle.modelId(), report.result.failure().orElse(null));
         }
         return report.result;
+    }
+
+    @Override
+    public int alertThresholdPermille(ModelBundle model) {
+        int override = alertThresholdPermille;
+        return override >= 0 ? override : model.alertThresholdPermille();
     }
 
     /** @return the capacities uploads are checked against */

@@ -364,7 +364,7 @@ public class NidsModelManagerTest {
 
     @Test
     public void anotherSchemaVersionIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> root.put("schema_version", 2)), "unknown model schema version 2");
+        assertRefused(edited(jsonA, root -> root.put("schema_version", 7)), "unknown model schema version 7");
         assertRefused(edited(jsonA, root -> root.remove("schema_version")), "schema_version");
     }
 
@@ -723,7 +723,7 @@ public class NidsModelManagerTest {
 
         for (DeviceId d : List.of(S1, S2)) {
             assertEquals(TrackMode.ALL, PipelineEntries.configTrackMode(config(d)));
-            assertEquals(50, PipelineEntries.configReportRatePps(config(d)));
+            assertEquals(50, PipelineEntries.reportRatePps(flows.tables.get(d).values()));
             assertRuns(d, modelA, 0, 1);
         }
     }

@@ -156,8 +156,8 @@ public class ModelsWebResourceTest extends NidsResourceTest {
         });
         replay(service);
         Response response = target("models").request()
-                .post(jsonBody(NidsTestModels.resource("/rest/model-schema-v2.json")));
-        assertEquals("unknown model schema version 2 (this build reads version 1)", errorMessage(response, 400));
+                .post(jsonBody(NidsTestModels.resource("/rest/model-schema-v7.json")));
+        assertEquals("unknown model schema version 7 (this build reads versions 1 and 2)", errorMessage(response, 400));
     }
 
     @Test

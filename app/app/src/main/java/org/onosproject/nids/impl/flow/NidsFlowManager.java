@@ -32,7 +32,12 @@ import org.onosproject.nids.impl.NidsPipelines;
 import org.onosproject.nids.impl.netflow.ExportStats;
 import org.onosproject.nids.impl.netflow.NetflowExportConfig;
 import org.onosproject.nids.impl.netflow.NetflowExporter;
+import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.compiler.BundleClassifier;
+import org.onosproject.nids.model.compiler.Verdict;
+import org.onosproject.nids.model.phase.Phase;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -47,6 +52,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Dictionary;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,6 +133,14 @@ public class NidsFlowManager implements NidsFlowRecordService {
     private final InternalPacketProcessor processor = new InternalPacketProcessor();
     /** Report layouts by switch, read from its pipeline once (one entry per switch running the NIDS pipeline). */
     private final Map<DeviceId, ReportFormat> formatCache = new ConcurrentHashMap<>();
+    private final FeatureCatalog catalog = FeatureCatalog.standard();
+    /** Classifiers of evicted flows, by model id; a few models at most are in use at once. */
+    private final Map<String, BundleClassifier> classifiers = new LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, BundleClassifier> eldest) {
+            return size() > 4;
+        }
+    };
     /** A switch that comes, goes or changes may come back with another pipeline. */
     private final DeviceListener deviceListener = event -> {
         if (event.type() != DeviceEvent.Type.PORT_STATS_UPDATED) {
@@ -313,7 +327,7 @@ public class NidsFlowManager implements NidsFlowRecordService {
             }
         }
         exporter.export(record);
-        if (record.isAttack()) {
+        if (record.alert()) {
             try {
                 alertExecutor.execute(() -> raiseAlert(record));
             } catch (RejectedExecutionException e) {
@@ -352,10 +366,28 @@ public class NidsFlowManager implements NidsFlowRecordService {
 
     FlowRecord toRecord(DeviceId deviceId, FlowReport report, long now) {
         Optional<String> modelId = modelService.modelOfEpoch(report.modelEpoch());
-        String className = modelId.flatMap(modelService::model)
-                .map(ModelBundle::compiled)
-                .filter(m -> report.classId() < m.classNames().size())
-                .map(m -> m.classNames().get(report.classId()))
+        Optional<ModelBundle> model = modelId.flatMap(modelService::model);
+        int classId = report.classId();
+        int leafId = report.leafId();
+        int phase = report.phase();
+        int confidence = report.confidencePermille();
+        boolean alert = report.alert();
+        if (report.reason() == ReportReason.EVICT && !report.classified() && model.isPresent()) {
+            // The switch reports an evicted flow with its features but no verdict: classified here with the END
+            // tree, as the switch would have at the flow's end, so an eviction never hides an attack.
+            Optional<Verdict> verdict = classifier(model.get()).classify(Phase.END, report.dataPlaneValues());
+            if (verdict.isPresent()) {
+                classId = verdict.get().classId();
+                leafId = verdict.get().leafId();
+                phase = Phase.END.number();
+                confidence = verdict.get().confidencePermille();
+                alert = verdict.get().alerts(modelService.alertThresholdPermille(model.get()));
+            }
+        }
+        int reportedClass = classId;
+        String className = model.map(ModelBundle::classNames)
+                .filter(names -> reportedClass < names.size())
+                .map(names -> names.get(reportedClass))
                 .orElse(null);
         return FlowRecord.builder()
                 .deviceId(deviceId)
@@ -364,15 +396,25 @@ public class NidsFlowManager implements NidsFlowRecordService {
                 .reason(report.reason().name())
                 .features(report.features())
                 .modelId(modelId.orElse(null))
-                .classId(report.classId())
+                .classId(classId)
                 .className(className)
-                .leafId(report.leafId())
+                .leafId(leafId)
+                .phase(phase)
+                .confidencePermille(confidence)
+                .alert(alert)
                 .bank(report.bank())
                 .slot(report.slot())
                 .firstSeenMicros(report.firstSeenMicros())
                 .lastSeenMicros(report.lastSeenMicros())
                 .receivedMillis(now)
                 .build();
+    }
+
+    /** The table-semantics classifier of a model (the entries the switch holds), one per model id, bounded. */
+    private BundleClassifier classifier(ModelBundle model) {
+        synchronized (classifiers) {
+            return classifiers.computeIfAbsent(model.modelId(), id -> new BundleClassifier(model, catalog));
+        }
     }
 
     /**
