@@ -39,8 +39,10 @@ import static org.onosproject.nids.codec.NidsTestModels.FLOW_DURATION;
 import static org.onosproject.nids.codec.NidsTestModels.IN_BYTES;
 import static org.onosproject.nids.codec.NidsTestModels.L4_DST_PORT;
 import static org.onosproject.nids.codec.NidsTestModels.PROTOCOL;
+import static org.onosproject.nids.codec.NidsTestModels.fourFeatureTree;
 import static org.onosproject.nids.codec.NidsTestModels.leaf;
 import static org.onosproject.nids.codec.NidsTestModels.split;
+import static org.onosproject.nids.codec.NidsTestModels.withCounts;
 import static org.onosproject.nids.pipeconf.NidsConstants.*;
 import static org.onosproject.nids.pipeconf.PiRules.action;
 import static org.onosproject.nids.pipeconf.PiRules.criterion;
@@ -308,8 +310,8 @@ public class ModelRulePlannerTest {
     public void eachPhaseHasItsPhaseEntryAndItsOwnKey() {
         ModelBundle phased = org.onosproject.nids.model.bundle.ModelBundles.compile("phased",
                 "2026-01-01T00:00:00Z", bundle.training(),
-                java.util.Map.of(org.onosproject.nids.model.phase.Phase.atPacket(2), NidsTestModels.fourFeatureTree(),
-                                 org.onosproject.nids.model.phase.Phase.END, NidsTestModels.fourFeatureTree()),
+                java.util.Map.of(org.onosproject.nids.model.phase.Phase.atPacket(2), withCounts(fourFeatureTree()),
+                                 org.onosproject.nids.model.phase.Phase.END, withCounts(fourFeatureTree())),
                 900, 21, org.onosproject.nids.model.catalog.FeatureCatalog.standard(), NidsTestModels.capacity());
         List<FlowRule> rules = planner.bankRules(S1, phased, 0);
         List<FlowRule> phases = inTables(rules, Set.of(NIDS_INGRESS_CLASSIFIER_PHASES));

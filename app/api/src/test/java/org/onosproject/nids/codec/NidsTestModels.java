@@ -146,8 +146,30 @@ public final class NidsTestModels {
      */
     public static ModelBundle endModel(DecisionTree tree, String name, String createdAt, TrainingSummary training,
                                        PipelineCapacity capacity) {
-        return ModelBundles.compile(name, createdAt, training, Map.of(Phase.END, tree), 0,
+        return ModelBundles.compile(name, createdAt, training, Map.of(Phase.END, withCounts(tree)), 0,
                                     SourceWindow.DEFAULT_WINDOW_LOG2_US, CATALOG, capacity);
+    }
+
+    /** The tree with training counts: each leaf saw 10 rows of its class (a confidence of 11/12 for two classes). */
+    public static DecisionTree withCounts(DecisionTree tree) {
+        return tree.root().hasCounts() ? tree
+                : DecisionTree.of(withCounts(tree.root(), tree.classNames().size()), tree.classNames());
+    }
+
+    private static TreeNode withCounts(TreeNode node, int classes) {
+        if (node.isLeaf()) {
+            long[] counts = new long[classes];
+            counts[((LeafNode) node).classId()] = 10;
+            return new LeafNode(((LeafNode) node).classId(), counts);
+        }
+        SplitNode split = (SplitNode) node;
+        TreeNode low = withCounts(split.lessOrEqual(), classes);
+        TreeNode high = withCounts(split.greater(), classes);
+        long[] counts = new long[classes];
+        for (int i = 0; i < classes; i++) {
+            counts[i] = low.counts()[i] + high.counts()[i];
+        }
+        return new SplitNode(split.featureId(), split.threshold(), low, high, counts);
     }
 
     /** @return a builder holding this repository's pipeline's numbers, to make a bundle for another pipeline */

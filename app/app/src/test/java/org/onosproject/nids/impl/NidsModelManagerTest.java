@@ -218,12 +218,12 @@ public class NidsModelManagerTest {
     }
 
     private int entries(ModelBundle model, DeviceId deviceId, int bank) {
-        return PipelineEntries.planned(APP, deviceId, model.compiled(), bank).size();
+        return PipelineEntries.planned(APP, deviceId, model, bank).size();
     }
 
     /** The switch runs this model in this bank with this epoch, and nothing else of ours. */
     private void assertRuns(DeviceId deviceId, ModelBundle model, int bank, long epoch) {
-        assertEquals(Set.copyOf(PipelineEntries.planned(APP, deviceId, model.compiled(), bank)),
+        assertEquals(Set.copyOf(PipelineEntries.planned(APP, deviceId, model, bank)),
                      Set.copyOf(banked(deviceId, bank)));
         assertTrue("other bank empty on " + deviceId, banked(deviceId, 1 - bank).isEmpty());
         assertEquals(bank, PipelineEntries.configBank(config(deviceId)));
@@ -254,6 +254,11 @@ public class NidsModelManagerTest {
             assertTrue("'" + e.getMessage() + "' should say " + reason, e.getMessage().contains(reason));
         }
         assertNothingStoredOrWritten();
+    }
+
+    /** The first phase of a schema-2 bundle (the test models have one, the END phase). */
+    private static ObjectNode phase0(ObjectNode root) {
+        return (ObjectNode) root.get("phases").get(0);
     }
 
     private String edited(String json, Consumer<ObjectNode> edit) throws Exception {
@@ -351,7 +356,7 @@ public class NidsModelManagerTest {
         NidsModelManager other = new NidsModelManager();
         other.store = store;
         ModelBundle read = other.model(modelA.modelId()).orElseThrow();
-        assertTrue(read.compiled().sameEntriesAs(modelA.compiled()));
+        assertTrue(read.phases().get(0).compiled().sameEntriesAs(modelA.phases().get(0).compiled()));
         assertEquals(1, other.models().size());
     }
 
@@ -370,7 +375,7 @@ public class NidsModelManagerTest {
 
     @Test
     public void aSchemaViolationIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> root.remove("tree")), "does not match the model-bundle schema");
+        assertRefused(edited(jsonA, root -> phase0(root).remove("tree")), "does not match the model-bundle schema");
         assertRefused(edited(jsonA, root -> root.put("model_id", "../etc/passwd")),
                       "does not match the model-bundle schema");
         assertRefused(edited(jsonA, root -> ((ArrayNode) root.get("classes")).set(0, root.textNode("Normal"))),
@@ -384,9 +389,9 @@ public class NidsModelManagerTest {
 
     @Test
     public void anUnknownFeatureIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("tree")).put("feature_id", 99)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("tree")).put("feature_id", 99)),
                       "feature id 99 is not in feature catalog");
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("slots").get(0)).put("feature_id", 99)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("slots").get(0)).put("feature_id", 99)),
                       "feature id 99 is not in feature catalog");
     }
 
@@ -402,7 +407,7 @@ public class NidsModelManagerTest {
     @Test
     public void exactlyAsManyClassesAsThePipelineCountsAreAccepted() {
         ModelBundle full = bundle(NidsTestModels.chainTree(32), "32 classes");
-        assertEquals(32, manager.upload(json(full)).compiled().classNames().size());
+        assertEquals(32, manager.upload(json(full)).classNames().size());
     }
 
     @Test
@@ -445,12 +450,12 @@ public class NidsModelManagerTest {
     @Test
     public void entriesThatAreNotWhatTheTreeCompilesToAreRefused() throws Exception {
         assertRefused(edited(jsonA, root -> {
-            ObjectNode entry = (ObjectNode) root.get("decision_entries").get(0);
+            ObjectNode entry = (ObjectNode) phase0(root).get("decision_entries").get(0);
             entry.put("class_id", 1 - entry.get("class_id").asInt());
         }), "not what its tree compiles to");
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("feature_entries").get(0)).put("high", 7)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("feature_entries").get(0)).put("high", 7)),
                       "not what its tree compiles to");
-        assertRefused(edited(jsonA, root -> ((ArrayNode) root.get("decision_entries")).remove(0)),
+        assertRefused(edited(jsonA, root -> ((ArrayNode) phase0(root).get("decision_entries")).remove(0)),
                       "not what its tree compiles to");
     }
 
@@ -464,7 +469,7 @@ public class NidsModelManagerTest {
     @Test
     public void numbersTooLargeForTheirFieldsAreRefusedAsInvalid() throws Exception {
         // Valid for the schema (a non-negative integer) but not a slot index.
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("slots").get(0)).put("slot", 3_000_000_000L)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("slots").get(0)).put("slot", 3_000_000_000L)),
                       "malformed model bundle");
     }
 

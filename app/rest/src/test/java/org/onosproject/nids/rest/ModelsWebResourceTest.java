@@ -90,7 +90,7 @@ public class ModelsWebResourceTest extends NidsResourceTest {
         assertEquals(8, first.get("slots").asInt());
         assertEquals("[\"L4_DST_PORT\",\"PROTOCOL\"]", first.get("features").toString());
         assertEquals(3, first.get("leaves").asInt());
-        assertEquals(binary.compiled().featureEntries().size() + binary.compiled().decisionEntries().size(),
+        assertEquals(binary.phases().get(0).compiled().featureEntries().size() + binary.phases().get(0).compiled().decisionEntries().size(),
                 first.get("entries").asInt());
         assertFalse(first.get("active").asBoolean());
         assertEquals(multi.modelId(), models.get(1).get("id").asText());
