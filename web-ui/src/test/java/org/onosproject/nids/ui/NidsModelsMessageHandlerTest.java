@@ -18,12 +18,12 @@ import org.onosproject.nids.api.NidsModelEvent;
 import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.model.bundle.ModelBundle;
-import org.onosproject.nids.model.bundle.ModelBundleCodec;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.SourceWindow;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.bundle.TrainingSummary;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
-import org.onosproject.nids.model.compiler.ModelCompiler;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;
 import org.onosproject.nids.model.tree.SplitNode;
@@ -83,21 +83,24 @@ public class NidsModelsMessageHandlerTest {
     private ScheduledExecutorService pushExecutor;
     private NidsModelsMessageHandler handler;
 
+    /** A binary-tree leaf that saw 10 training rows of its class. */
     private static TreeNode leaf(int classId) {
-        return new LeafNode(classId, new long[0]);
+        long[] counts = new long[2];
+        counts[classId] = 10;
+        return new LeafNode(classId, counts);
     }
 
     private static TreeNode split(int featureId, long threshold, TreeNode lessOrEqual, TreeNode greater) {
-        return new SplitNode(featureId, threshold, lessOrEqual, greater, new long[0]);
+        long[] counts = {lessOrEqual.counts()[0] + greater.counts()[0], lessOrEqual.counts()[1] + greater.counts()[1]};
+        return new SplitNode(featureId, threshold, lessOrEqual, greater, counts);
     }
 
     private static ModelBundle bundle(DecisionTree tree, String name, String createdAt) {
-        FeatureCatalog catalog = FeatureCatalog.standard();
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, PipelineCapacity.packaged());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Label")
                 .binary(true).algorithm("j48").rows(100).trainRows(70).testRows(30).build();
-        return new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name, createdAt, training, tree,
-                compiled);
+        return ModelBundles.compile(name, createdAt, training, Map.of(Phase.END, tree), 0,
+                                    SourceWindow.DEFAULT_WINDOW_LOG2_US, FeatureCatalog.standard(),
+                                    PipelineCapacity.packaged());
     }
 
     @Before
@@ -148,7 +151,7 @@ public class NidsModelsMessageHandlerTest {
         assertEquals("Benign, Attack", active.get("classes").asText());
         assertEquals("3", active.get("leaves").asText());
         assertEquals("2", active.get("depth").asText());
-        int entries = portModel.compiled().decisionEntries().size() + portModel.compiled().featureEntries().size();
+        int entries = portModel.phases().get(0).compiled().decisionEntries().size() + portModel.phases().get(0).compiled().featureEntries().size();
         assertEquals(Integer.toString(entries), active.get("entries").asText());
         assertEquals("2026-03-01T12:00:00Z", active.get("created").asText());
         assertEquals("2 of 3", active.get("switches").asText());

@@ -35,6 +35,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * {@code nids-model simulate}: the software reference of a switch running a model. Feeds a pcap (pcap timestamps as
@@ -101,7 +102,7 @@ final class SimulateCommand {
         SwitchDetector detector = new SwitchDetector(new SwitchReference(settings, new FlowFeatures(catalog),
                 bundle.schedule()), new BundleClassifier(bundle, catalog), threshold);
 
-        Map<Long, FlowRecord> flows = new LinkedHashMap<>();
+        Map<Long, FlowRecord> flows = new TreeMap<>();     // by flow number: the order flows started
         Map<PacketDecoder.Skip, Long> skipped = new EnumMap<>(PacketDecoder.Skip.class);
         long frames = 0;
         long lastMicros = 0;
