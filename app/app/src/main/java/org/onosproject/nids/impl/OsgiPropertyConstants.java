@@ -40,7 +40,7 @@ public final class OsgiPropertyConstants {
     public static final int FLOW_IDLE_TIMEOUT_SECONDS_DEFAULT = 30;
 
     public static final String SOURCE_ALERT_CAP = "sourceAlertCap";
-    public static final int SOURCE_ALERT_CAP_DEFAULT = 32;
+    public static final int SOURCE_ALERT_CAP_DEFAULT = 255;
 
     public static final String ALERT_THRESHOLD_PERMILLE = "alertThresholdPermille";
     public static final int ALERT_THRESHOLD_PERMILLE_DEFAULT = -1;
