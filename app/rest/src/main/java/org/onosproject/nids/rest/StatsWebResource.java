@@ -14,8 +14,10 @@ import org.onosproject.nids.api.AlertStats;
 import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsSiemService;
 import org.onosproject.nids.api.NidsStatsService;
 import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.nids.api.SiemExportStats;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.GET;
@@ -28,7 +30,8 @@ import java.util.Optional;
 
 /**
  * Alert and flow statistics: alerts by state, and per class and per switch the open alerts, alerts, reports and
- * flows; the report pipeline's counters (decoding, NetFlow export); and the class-share series that shows drift.
+ * flows; the report pipeline's counters (decoding, NetFlow export); the class-share series that shows drift; and
+ * the SIEM export's counters.
  */
 @Path("stats")
 public class StatsWebResource extends AbstractWebResource {
@@ -43,7 +46,8 @@ public class StatsWebResource extends AbstractWebResource {
      *
      * @param drift optional: class-share samples to include, newest last, 1..10000 (default 30)
      * @return 200 with the statistics (flows null, flowsAvailable false, pipeline null when the flow service is not
-     *         running; drift null when the class-share tracker is not running); 400 for a bad drift count
+     *         running; drift null when the class-share tracker is not running; siem null when the SIEM export is not
+     *         running); 400 for a bad drift count
      * @onos.rsModel StatsRow ClassShareSample Stats
      */
     @GET
@@ -64,6 +68,9 @@ public class StatsWebResource extends AbstractWebResource {
         } else {
             json.putNull("drift");
         }
+        json.set("siem", optional(NidsSiemService.class)
+                .map(siem -> (JsonNode) codec(SiemExportStats.class).encode(siem.stats(), this))
+                .orElse(NullNode.getInstance()));
         return ok(json).build();
     }
 
