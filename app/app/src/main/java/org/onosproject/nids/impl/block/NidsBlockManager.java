@@ -460,7 +460,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             } else if (refusedAlerts.add(alert.id())) {
                 log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
             }
-        } catch (NidsException e) {
+        } catch (NidsException | IllegalArgumentException e) {
+            // IllegalArgumentException: a source no block may name (multicast, loopback, ...), i.e. a spoofed one
             if (refusedAlerts.add(alert.id())) {
                 log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
             }
