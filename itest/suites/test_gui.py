@@ -227,9 +227,9 @@ def test_models_view_draws_the_tree_with_confidences_and_the_leaves_firing_now(g
 
     # Attack traffic now: the leaf that classifies it fires (its reports in the last minute), without a reload.
     fabric_mod.tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)
-    firing = tree.locator(".nids-leaf-firing")
-    firing.first.wait_for(timeout=ALERT_WAIT_S * 1000)
-    assert "Attack" in firing.first.inner_text(), firing.first.inner_text()
+    firing = tree.locator(".nids-leaf-firing", has_text="Attack").first
+    firing.wait_for(timeout=ALERT_WAIT_S * 1000)
+    assert "firing: " in firing.inner_text(), firing.inner_text()
     screenshot(page, "nids-model-tree.png")
 
 
@@ -312,7 +312,7 @@ TOPO_HOST_BADGE = """ip => {
     const node = d3.selectAll('#ov-topo svg .node.host').data().find(d => (d.ips || []).includes(ip));
     if (!node || !node.badge || !node.el) return null;
     const drawn = node.el.select('g.badge');
-    return drawn.empty() ? null : {id: node.id, status: node.badge.status, txt: node.badge.txt || null,
+    return drawn.empty() ? null : {id: node.el.attr('id'), status: node.badge.status, txt: node.badge.txt || null,
                                    gid: node.badge.gid || null, cls: drawn.attr('class')};
 }"""
 
@@ -355,7 +355,7 @@ def test_the_topology_overlay_highlights_the_attacker_and_marks_its_block(gui, r
     screenshot_path = None
     block_id = None
     try:
-        page.locator(f"#ov-topo svg .node.host[id='{badge['id']}']").click()
+        page.locator(f"#ov-topo svg .node.host[id='{badge['id']}']").click()   # the element id the GUI gave h1
         block_btn = page.locator("#topo-p-detail-nids-overlay-nidsBlock")
         block_btn.wait_for()
         assert "NIDS open alerts" in page.inner_text("#topo-p-detail"), page.inner_text("#topo-p-detail")
