@@ -69,7 +69,7 @@ public final class NidsModelCli {
                     new SimulateCommand(catalog, out).run(options);
                     break;
                 case "dataset":
-                    new DatasetCommand(catalog, out).run(options);
+                    new DatasetCommand(catalog, out, err).run(options);
                     break;
                 case "help":
                 case "--help":

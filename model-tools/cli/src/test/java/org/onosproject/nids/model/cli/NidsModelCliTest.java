@@ -98,8 +98,13 @@ public class NidsModelCliTest {
         assertTrue(json.get("f1_weighted").asDouble() > 0.9);
         assertEquals("Attack", json.get("per_class").get(1).get("class").asText());
         assertEquals(2, json.get("confusion").get("matrix").size());
+        assertEquals("--json: no progress on stderr", "", run.err);
         TestData.Run text = TestData.cli("eval", "--model", binaryModel.toString(), "--data", trainCsv.toString());
         assertTrue(text.out.contains("confusion (rows: true class"));
+        // Progress goes to stderr, phase by phase; stdout keeps the report only.
+        assertTrue(text.err, text.err.matches("(?s)\\[ *[0-9.]+s\\] reading .*\\[ *[0-9.]+s\\] read 3000 rows; "
+                + "evaluating .*"));
+        assertTrue(text.out, !text.out.contains("reading "));
     }
 
     @Test
