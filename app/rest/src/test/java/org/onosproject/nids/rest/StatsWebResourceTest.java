@@ -9,7 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableMap;
 import org.junit.Test;
 import org.onosproject.nids.api.AlertStats;
+import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.ClassShareSample;
+import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsSiemService;
@@ -65,6 +67,7 @@ public class StatsWebResourceTest extends NidsResourceTest {
         ObjectNode body = json(target("stats").request().get(), 200);
         ObjectNode pipeline = (ObjectNode) body.remove("pipeline");
         assertTrue(body.remove("drift").isNull());
+        assertTrue(body.remove("blocking").isNull());
         assertTrue(body.remove("siem").isNull());
         assertEquals(new AlertStatsCodec().encode(stats(true), new NidsTestModels.Context()).toString(),
                      body.toString());
@@ -135,6 +138,20 @@ public class StatsWebResourceTest extends NidsResourceTest {
         assertEquals("local0", export.get("configuration").get("syslogFacility").asText());
         assertTrue(export.get("lastRefusal").asText().startsWith("syslogFacility=\"local9\""));
         verify(siem);
+    }
+
+    @Test
+    public void theBlockCapAndTheReactionQueueWithItsDrops() throws Exception {
+        NidsBlockService blocks = createMock(NidsBlockService.class);
+        expect(blocks.reactionStats()).andReturn(new BlockReactionStats(3, 5, 4096, 7, 42));
+        replay(blocks);
+        setServiceDirectory(new TestServiceDirectory().add(NidsStatsService.class, statsService(false))
+                .add(NidsBlockService.class, blocks));
+
+        JsonNode blocking = json(target("stats").request().get(), 200).get("blocking");
+        assertEquals("{\"blocks\":3,\"maxBlocks\":5,\"reactionQueueCapacity\":4096,\"reactionQueueDepth\":7,"
+                             + "\"reactionsDropped\":42}", blocking.toString());
+        verify(blocks);
     }
 
     @Test
