@@ -235,8 +235,8 @@ def test_alerts_reach_the_eve_file_and_rsyslog_as_eve_json(traffic, siem, routed
     assert stats["eventsDropped"] == 0 and all(o["failed"] == 0 for o in stats["outputs"]), stats
 
     def eve_lines():
-        lines = [line for line in siem["eve"].read_text().splitlines() if line]
-        return [json.loads(line) for line in lines]   # every line parses as one JSON object
+        # every whole line parses as one JSON object (the app may be writing the last one)
+        return [json.loads(line) for line in _whole_lines(siem["eve"])]
 
     events = onos_mod.wait_until(lambda: [e for e in eve_lines() if e.get("nids", {}).get("alert_id") in alert_ids]
                                  if len(eve_lines()) >= len(alert_ids) else None, 30, 1, "the EVE file flushed")
@@ -255,14 +255,23 @@ def test_alerts_reach_the_eve_file_and_rsyslog_as_eve_json(traffic, siem, routed
                (alert["flow"]["clientIp"], alert["flow"]["clientPort"], alert["flow"]["serverIp"],
                 alert["flow"]["serverPort"]), (event, alert)
 
-    eve_text = {json.dumps(e, sort_keys=True) for e in eve_lines()}
     for transport in ("udp", "tcp"):
-        received = onos_mod.wait_until(
-            lambda: _rsyslog_lines(siem["dir"] / f"{transport}.log", len(eve_alerts)), 30, 1,
-            f"rsyslog ({transport}) received {len(eve_alerts)} events")
+        log = siem["dir"] / f"{transport}.log"
+        received = onos_mod.wait_until(lambda: _rsyslog_lines(log, len(eve_alerts)), 30, 1,
+                                       f"rsyslog ({transport}) received {len(eve_alerts)} events")
         assert all(header.split() == [event["event_type"], "nids"] for header, event in received), received[:2]
-        missing = {json.dumps(e, sort_keys=True) for _, e in received} - eve_text
-        assert not missing, f"rsyslog ({transport}) got events the EVE file does not have: {list(missing)[:2]}"
+        unmatched = {}
+
+        def all_in_the_eve_file():
+            # the EVE file gets each event before the collectors do; it is flushed when the export is idle
+            eve_text = {json.dumps(e, sort_keys=True) for e in eve_lines()}
+            unmatched["events"] = {json.dumps(e, sort_keys=True) for _, e in _rsyslog_lines(log, 0)} - eve_text
+            return not unmatched["events"]
+        try:
+            onos_mod.wait_until(all_in_the_eve_file, 30, 1, f"rsyslog's ({transport}) events in the EVE file")
+        except onos_mod.OnosError:
+            raise AssertionError(f"rsyslog ({transport}) got events the EVE file does not have: "
+                                 f"{list(unmatched['events'])[:2]}") from None
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
@@ -323,8 +332,15 @@ def _rsyslog_lines(path, at_least):
     """(MSGID APP-NAME, EVE JSON) per message rsyslog wrote; None until there are at_least."""
     if not path.exists():
         return None
-    lines = [line.split("|", 1) for line in path.read_text().splitlines() if line]
+    lines = [line.split("|", 1) for line in _whole_lines(path)]
     return [(header, json.loads(message)) for header, message in lines] if len(lines) >= at_least else None
+
+
+def _whole_lines(path):
+    """The non-empty lines of a file another process appends to, without a last line it has not finished."""
+    text = path.read_text() if path.exists() else ""
+    whole = text[:text.rfind("\n") + 1]
+    return [line for line in whole.splitlines() if line]
 
 
 def _wait_listening(host, ip, port):
