@@ -174,6 +174,17 @@ class OnosProcess:
     def karaf_log(self):
         return os.path.join(self.onos_home, "apache-karaf-4.2.9", "data", "log", "karaf.log")
 
+    def shell(self, command, timeout=120):
+        """Runs one command of ONOS's Karaf shell (SSH on 8101, the REST user) and returns what it printed; fails with
+        what it printed when the command fails."""
+        client = os.path.join(self.onos_home, "apache-karaf-4.2.9", "bin", "client")
+        result = subprocess.run([client, "-h", "127.0.0.1", "-a", "8101", "-u", USER, "-p", PASSWORD, "-r", "3",
+                                 command], env=dict(os.environ, JAVA_HOME=self.java_home), capture_output=True,
+                                text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        if result.returncode != 0 or "Error executing command" in result.stdout:
+            raise OnosError(f"karaf {command.split()[0]}: {(result.stdout + result.stderr).strip()[-500:]}")
+        return result.stdout
+
     def jvm_pid(self):
         """The Karaf JVM of this ONOS (the java process in the group this object started)."""
         group = self.process.pid

@@ -72,6 +72,13 @@ def test_where_dropping_starts_and_what_is_sustained():
     assert bench.drops_start([step(5000, 5000, lost=10)]) is None
 
 
+def test_where_onos_falls_behind():
+    steps = [dict(step(4000, 3000), takenDuring=3000), dict(step(1000, 1000), takenDuring=1000),
+             dict(step(2000, 2000), takenDuring=1950)]
+    assert bench.falls_behind(steps) == 4000
+    assert bench.falls_behind(steps[1:]) is None
+
+
 def test_table_has_a_row_per_step():
     figures = bench.step_figures(stats(0, 0, 0), stats(1000, 1000, 990, netflowQueueFull=10), 1, 1000, 50, 200)
     rows = bench.table({4: [figures], 1: [figures]}).splitlines()

@@ -5,11 +5,19 @@ ONOS 2.7 from the reference stack, started clean with the freshly built app, con
 southbound to fake P4Runtime switches (util/p4rt-replay, one gRPC server per switch: it takes the pipeline, the
 model's table entries and the app's writes, and streams report packet-ins at a set rate). A port-rule model is
 active, so 1 report in 20 is an ALERT of an attack class (alerts and incidents); NetFlow export goes to a UDP
-collector on loopback. For 1, 4 and 16 switches the total report rate steps up; each step's figures come from the
-app's own counters (GET /onos/nids/stats, `pipeline`) before and after it, ONOS's CPU from /proc and its heap from
-`jstat -gc`. Prints one table and writes it with the raw figures to --out. Holds the machine-wide stack lock.
+collector on loopback. Two phases, each at 1, 4 and 16 switches with the total report rate stepped up:
 
-    .venv/bin/python util/bench/appbench.py [--switches 1,4,16] [--rates 5000,...] [--seconds 10] [--out DIR]
+  southbound  the fake switches send packet-ins: ONOS's P4Runtime client, packet service and the app's processor
+              in front of the report path (a step ends the phase once ONOS takes less than 90 % of what was sent)
+  in ONOS     the `nids-replay-reports` command hands the same frames to the app's packet processor entry as ONOS's
+              packet thread does (a copy and a queue offer), so the figures are the app's own capacity: decoding,
+              records, windows, alerts and NetFlow, with its bounded queues (a step past the first drops ends it)
+
+Each step's figures come from the app's own counters (GET /onos/nids/stats, `pipeline`) before and after it, ONOS's
+CPU from /proc and its heap from `jstat -gc`. Prints the tables and writes them with the raw figures to --out.
+Holds the machine-wide stack lock.
+
+    .venv/bin/python util/bench/appbench.py [--switches 1,4,16] [--seconds 10] [--out DIR]
 """
 import argparse
 import json
@@ -34,7 +42,7 @@ from nidslib.paths import REPO_ROOT as ROOT
 BASE_PORT = 50300
 BOOT_APPS = ["drivers.bmv2"]
 DEVICES_TIMEOUT = 240
-DRAIN_S = 10
+SETTLE_S = 90
 GO_PLACES = ("/usr/local/go/bin/go", "/usr/lib/go/bin/go")
 FLOW_NAME = "org.onosproject.nids.impl.flow.NidsFlowManager"
 
@@ -123,8 +131,9 @@ def pipeline_stats(rest):
     return rest.get("/onos/nids/stats?drift=1", retry=False)["pipeline"]
 
 
-def settle(rest, before_received, sent, timeout=DRAIN_S):
-    """The counters once the app has taken what was sent (or has stopped taking more), bounded."""
+def settle(rest, before_received, sent, timeout):
+    """The counters once the app has taken what was sent and emptied its queues, or has stopped taking more
+    (bounded)."""
     deadline = time.monotonic() + timeout
     last, same = None, 0
     while True:
@@ -134,36 +143,86 @@ def settle(rest, before_received, sent, timeout=DRAIN_S):
         if (got >= sent and queued == 0) or time.monotonic() > deadline:
             return stats
         same = same + 1 if got == last else 0
-        if same >= 4 and queued == 0:
+        if same >= 8 and queued == 0:
             return stats
         last = got
         time.sleep(0.25)
 
 
-def step(rest, replay, onos, pid, switches, rate, seconds):
-    per_switch = rate / switches
+def measured(rest, onos, pid, run):
+    """Runs one step (run() -> (offered, seconds)) and returns its figures, with the rate the app took during it."""
     before = pipeline_stats(rest)
     ticks = cpu_ticks(pid)
     start = time.monotonic()
-    run = replay.command(f"run {switches} {per_switch:.1f} {seconds}")
+    offered, seconds = run()
     elapsed = time.monotonic() - start
     cpu = cpu_percent(ticks, cpu_ticks(pid), elapsed, os.sysconf("SC_CLK_TCK"))
-    after = settle(rest, before["reportsReceived"], run["total"])
-    figures = bench.step_figures(before, after, run["seconds"], run["total"], cpu, onos.heap_mib())
-    figures["target"] = rate
+    during = pipeline_stats(rest)["reportsReceived"] - before["reportsReceived"]
+    after = settle(rest, before["reportsReceived"], offered, SETTLE_S)
+    figures = bench.step_figures(before, after, seconds, offered, cpu, onos.heap_mib())
+    figures["takenDuring"] = during / seconds
     return figures
+
+
+def southbound_phase(rest, onos, pid, replay, switch_counts, rates, seconds):
+    results = {}
+    for switches in switch_counts:
+        steps = []
+        for rate in rates:
+            def run():
+                answer = replay.command(f"run {switches} {rate / switches:.1f} {seconds}")
+                return answer["total"], answer["seconds"]
+            figures = measured(rest, onos, pid, run)
+            figures["target"] = rate
+            steps.append(figures)
+            report("southbound", switches, rate, figures)
+            if figures["takenDuring"] < 0.9 * figures["offered"]:
+                break                    # ONOS falls behind: higher rates only grow its backlog
+        results[switches] = steps
+    return results
+
+
+def in_onos_phase(rest, onos, pid, frames_path, switch_counts, rates, seconds):
+    results = {}
+    for switches in switch_counts:
+        devices = ",".join(device_id(i) for i in range(switches))
+        steps = []
+        for rate in rates:
+            def run():
+                out = onos.shell(f"nids-replay-reports -d {devices} -r {rate} -s {seconds} {frames_path}",
+                                 timeout=seconds + 120)
+                answer = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
+                return answer["offered"], answer["seconds"]
+            figures = measured(rest, onos, pid, run)
+            figures["target"] = rate
+            steps.append(figures)
+            report("in ONOS", switches, rate, figures)
+            if figures["dropped"] > 0.05 * figures["sent"] or figures["offered"] < 0.8 * rate:
+                break                    # past the point where drops start, or the replay thread is the limit
+        results[switches] = steps
+    return results
+
+
+def report(phase, switches, rate, f):
+    log(f"{phase}: {switches:>2} switch(es) {rate:>7,}/s: offered {f['offered']:>9,.0f}/s, taken during the step "
+        f"{f['takenDuring']:>9,.0f}/s, records {f['records']:>9,.0f}/s, NetFlow {f['exported']:>9,.0f}/s, dropped "
+        f"{f['dropped']:,} {dict((k, v) for k, v in f['drops'].items() if v)}, never taken {f['notReceived']:,}, "
+        f"p99 so far {f['p99Micros']:,} µs, CPU {f['cpuPercent']:.0f} %, heap {f['heapMiB']:.0f} MiB")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--switches", default="1,4,16")
-    parser.add_argument("--rates", default="5000,10000,20000,40000,60000,80000,120000",
-                        help="total report packet-ins/s of each step")
+    parser.add_argument("--southbound-rates", default="1000,2000,4000,8000,16000",
+                        help="total packet-ins/s the fake switches send, per step")
+    parser.add_argument("--rates", default="10000,25000,50000,100000,200000,400000",
+                        help="total reports/s replayed inside ONOS, per step")
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--out", default=os.path.join(ROOT, "build", "bench-app"))
     args = parser.parse_args()
     switch_counts = [int(n) for n in args.switches.split(",")]
     rates = [int(r) for r in args.rates.split(",")]
+    southbound_rates = [int(r) for r in args.southbound_rates.split(",")]
     missing = [m for m in (stack.need_onos(), stack.need_java11()) if m]
     go = shutil.which("go") or next((g for g in GO_PLACES if os.access(g, os.X_OK)), None)
     if go is None:
@@ -216,18 +275,9 @@ def main():
         pid = onos.jvm_pid()
         log(f"ONOS JVM {pid}; heap after a full GC before the run: {onos.heap_mib(full_gc=True):.0f} MiB")
         replay.command(f"run {most} 200 3")      # warm-up: every switch's path, the JIT
-        for switches in switch_counts:
-            steps = []
-            for rate in rates:
-                figures = step(rest, replay, onos, pid, switches, rate, args.seconds)
-                steps.append(figures)
-                log(f"{switches:>2} switch(es) {rate:>7,}/s: sent {figures['offered']:>9,.0f}/s, records "
-                    f"{figures['records']:>9,.0f}/s, NetFlow {figures['exported']:>9,.0f}/s, dropped "
-                    f"{figures['dropped']:,}, lost {figures['notReceived']:,}, p99 so far {figures['p99Micros']:,} "
-                    f"µs, CPU {figures['cpuPercent']:.0f} %, heap {figures['heapMiB']:.0f} MiB")
-                if figures["offered"] < 0.5 * rate:
-                    break                        # ONOS takes no more: higher targets would show the same
-            results[switches] = steps
+        results["southbound"] = southbound_phase(rest, onos, pid, replay, switch_counts, southbound_rates,
+                                                 args.seconds)
+        results["in ONOS"] = in_onos_phase(rest, onos, pid, frames_path, switch_counts, rates, args.seconds)
         final = pipeline_stats(rest)
         retained = onos.heap_mib(full_gc=True)
     finally:
@@ -237,18 +287,22 @@ def main():
             replay.close()
         onos.stop()
         lock.close()
-    summary = {
-        "sustainedRecordsPerSecond": {n: bench.sustained(s) for n, s in results.items()},
-        "dropsStartAtOffered": {n: bench.drops_start(s) for n, s in results.items()},
-        "dropsCounted": final["drops"], "heapAfterFullGcMiB": retained, "collectorDatagrams": collector.datagrams,
-        "netflowRecordsExported": final["netflow"]["recordsExported"],
-    }
-    text = bench.table(results)
+    summary = {phase: {"sustainedRecordsPerSecond": {n: bench.sustained(st) for n, st in steps.items()},
+                       "dropsStartAtOffered": {n: bench.drops_start(st) for n, st in steps.items()},
+                       "fallsBehindAtOffered": {n: bench.falls_behind(st) for n, st in steps.items()}}
+               for phase, steps in results.items()}
+    summary.update(dropsCounted=final["drops"], heapAfterFullGcMiB=retained, collectorDatagrams=collector.datagrams,
+                   netflowRecordsExported=final["netflow"]["recordsExported"])
+    text = "\n\n".join(f"{phase}:\n\n{bench.table(steps)}" for phase, steps in results.items())
     print(text)
-    for n in sorted(results):
-        start = summary["dropsStartAtOffered"][n]
-        log(f"{n:>2} switch(es): sustained {summary['sustainedRecordsPerSecond'][n]:,.0f} records/s without a "
-            f"drop; drops start at {'—' if start is None else f'{start:,.0f} offered/s'}")
+    for phase, steps in results.items():
+        for n in sorted(steps):
+            start = summary[phase]["dropsStartAtOffered"][n]
+            behind = summary[phase]["fallsBehindAtOffered"][n]
+            log(f"{phase}: {n:>2} switch(es): sustained {summary[phase]['sustainedRecordsPerSecond'][n]:,.0f} "
+                f"records/s with nothing dropped or lost; drops start at "
+                f"{'none reached' if start is None else f'{start:,.0f} offered/s'}; falls behind at "
+                f"{'none reached' if behind is None else f'{behind:,.0f} offered/s'}")
     log(f"drops counted in /stats: {final['drops']}; heap after a full GC at the end: {retained:.0f} MiB; "
         f"collector got {collector.datagrams:,} NetFlow datagrams")
     with open(os.path.join(args.out, "results.md"), "w") as f:
