@@ -2,7 +2,8 @@
 """Faults and bad input on the real stack (issue 14): each case asserts that nothing is lost, half-written or
 exceeded. Bad input (a 2 MB upload, a 5,000-deep tree, a negative rate knob) is refused with a reason and nothing is
 stored or written to a switch; 20 parallel block POSTs under maxBlocks 5 make at most 5 blocks; activate(X) racing
-DELETE X always leaves a stored model active. Every model, block and setting changed here is put back."""
+DELETE X always leaves a stored model active; a viewer (ONOS's guest) changes nothing, and admin changes and refusals
+appear in the audit log. Every model, block and setting changed here is put back."""
 import json
 import threading
 import time
@@ -191,3 +192,26 @@ def test_activate_racing_delete_always_leaves_a_stored_model_active(stack, bundl
         if active == second:
             status, result = stack.rest.post(f"{MODELS}/{first}/activate")
             assert status == 200, result
+
+
+# ---- authorization and audit ------------------------------------------------------------------------------------
+
+def test_a_viewer_changes_nothing_and_admin_changes_are_audited(stack):
+    viewer = onos_mod.Rest(user="guest", password="guest", attempts=1)   # ONOS's users.properties: viewer role
+    with pytest.raises(onos_mod.RestError) as refused:
+        viewer.request("POST", BLOCKS, {"src": "10.0.9.99"}, retry=False)
+    assert refused.value.status == 403, refused.value
+    assert stack.rest.get(BLOCKS, retry=False)["blocks"] == []
+    seen_by_viewer = viewer.get("/onos/nids/audit?limit=5", retry=False)
+    assert seen_by_viewer["requester"] == {"user": "guest", "admin": False}, seen_by_viewer["requester"]
+
+    status, made = stack.rest.post(BLOCKS, {"src": "10.0.9.98", "reason": "audit check"})
+    assert status == 201, made
+    stack.rest.delete(f"{BLOCKS}/{made['id']}")
+    audit = stack.rest.get("/onos/nids/audit?limit=50", retry=False)
+    assert audit["requester"] == {"user": onos_mod.USER, "admin": True}, audit["requester"]
+    entries = [(e["user"], e["action"], e["target"], e["result"]) for e in audit["entries"]]
+    assert (onos_mod.USER, "block.remove", made["id"], "ok") == entries[0], entries[:3]
+    assert (onos_mod.USER, "block.add", "10.0.9.98", f"ok: block {made['id']}") == entries[1], entries[:3]
+    # The refusals of this suite are there too, with their reasons.
+    assert any(e[1] == "block.add" and e[3].startswith("refused: block cap reached") for e in entries), entries
