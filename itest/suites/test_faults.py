@@ -97,10 +97,10 @@ def test_oversized_and_too_deep_uploads_are_refused_and_nothing_is_stored(stack)
 
 
 def component_property(stack, path, name):
-    """The value ONOS holds for a component property (GET /onos/v1/configuration/<component>)."""
+    """The value ONOS holds for a component property (GET /onos/v1/configuration/<component>: {component: {name:
+    value}})."""
     component = next(iter(stack.rest.get(path, retry=False).values()))
-    entry = component[name] if isinstance(component, dict) else next(p for p in component if p["name"] == name)
-    return str(entry["value"])
+    return str(component[name])
 
 
 def test_a_negative_rate_knob_is_refused_and_nothing_is_written(stack, bundles):
