@@ -425,6 +425,11 @@ def assign_masters(rest, topology, node_ids):
 # packet-out that reaches BMv2 while its P4Info is being replaced crashes it (PI segfaults in libpip4info). They are
 # activated once every switch runs the pipeline under its final master.
 DISCOVERY_APPS = ("lldpprovider", "hostprovider")
+MAX_SWITCH_RESTARTS = 2
+
+
+class SwitchDied(RuntimeError):
+    """A BMv2 process exited (not an OnosError: waits must not swallow it)."""
 
 
 class ClusterSession:
@@ -448,6 +453,7 @@ class ClusterSession:
                                    [a for a in apps if a not in DISCOVERY_APPS], remove_apps=[self.app_name],
                                    progress=self.progress, onos_heap=onos_heap)
         self.fabric = fabric_mod.Fabric(topology, os.path.join(log_dir, "switches"))
+        self.switch_restarts = {}
 
     @property
     def rest(self):
@@ -486,22 +492,39 @@ class ClusterSession:
                                     f"{', '.join(self.discovery_apps)} ready on {inst.member.node_id}")
         self.check_switches()
         self.cluster.timings["fabric_s"] = time.monotonic() - t0
+        self.cluster.timings["switch_restarts"] = sum(self.switch_restarts.values())
         return ClusterStack(self.cluster, self.fabric, self.topology, self.app_name, pipeconf_id)
 
     def wait_devices(self, pipeconf_id):
         sm = self.session_mod
         for inst in self.cluster.instances:
-            onos_mod.wait_until(lambda: self.check_switches() or sm.devices_ready(inst.rest, self.topology,
-                                                                                 pipeconf_id),
+            onos_mod.wait_until(lambda: self.restart_dead_switches() or sm.devices_ready(inst.rest, self.topology,
+                                                                                        pipeconf_id),
                                 sm.DEVICES_TIMEOUT, 3,
                                 f"{len(self.topology.switches)} devices available on {inst.member.node_id}")
 
+    def restart_dead_switches(self):
+        """Restarts (a bounded number of times) a switch that died while the instances connected: BMv2's P4Runtime
+        server (PI) segfaults when a write or packet-out reaches it before its pipeline is set, which mastership
+        moving between instances during the first connections provokes. A restarted switch is connected and
+        given its pipeline again under a settled master. Returns False (the caller's predicate goes on)."""
+        for name, process in list(self.fabric.processes.items()):
+            if process.poll() is None:
+                continue
+            self.switch_restarts[name] = self.switch_restarts.get(name, 0) + 1
+            if self.switch_restarts[name] > MAX_SWITCH_RESTARTS:
+                raise SwitchDied(f"BMv2 {name} exited {self.switch_restarts[name]} times while the cluster "
+                                 f"connected (see {self.fabric.log_dir}/{name}.out)")
+            self.progress(f"BMv2 {name} exited (code {process.returncode}) while the instances connected: "
+                          f"restarting it")
+            self.fabric.restart_switch(name)
+        return False
+
     def check_switches(self):
-        """Raises if a switch process has died (a wait for its device would only time out)."""
+        """Raises if a switch process has died."""
         dead = [name for name, p in self.fabric.processes.items() if p.poll() is not None]
         if dead:
-            raise ClusterError(f"BMv2 {', '.join(dead)} exited (see {self.fabric.log_dir}/<switch>.out)")
-        return False
+            raise SwitchDied(f"BMv2 {', '.join(dead)} exited (see {self.fabric.log_dir}/<switch>.out)")
 
     def stop(self):
         try:
