@@ -269,7 +269,7 @@ def test_an_alert_is_blocked_from_its_details_and_unblocked_in_the_blocks_view(g
         intent_row = page.locator(f"#ov-intent .table-body tr[row-id='nids-block-{block_id}']").first
         intent_row.wait_for()
         intent_text = intent_row.inner_text()
-        assert "BlockIntent" in intent_text and "org.onosproject.nids" in intent_text, intent_text
+        assert "FlowRuleIntent" in intent_text and "org.onosproject.nids" in intent_text, intent_text
 
         open_view(page, "nidsBlocks", "#ov-nids-blocks")
         row.click()

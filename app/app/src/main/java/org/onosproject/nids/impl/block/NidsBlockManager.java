@@ -9,6 +9,7 @@ import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpAddress;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
@@ -22,10 +23,12 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.intent.FlowRuleIntent;
 import org.onosproject.net.intent.Intent;
 import org.onosproject.net.intent.IntentEvent;
+import org.onosproject.net.intent.IntentCompilationException;
 import org.onosproject.net.intent.IntentListener;
 import org.onosproject.net.intent.IntentService;
 import org.onosproject.net.intent.IntentState;
 import org.onosproject.net.intent.Key;
+import org.onosproject.net.intent.PathIntent;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
@@ -89,10 +92,13 @@ import static org.onosproject.nids.impl.block.BlockPropertyConstants.MAX_BLOCKS_
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Blocks sources through {@link BlockIntent}s: applies the policy (allowlist, cap, default TTL), stores each block,
- * submits its intent and links it to its alert; blocks alerts at or above {@code autoBlockMinSeverity} on its own;
- * expires blocks; resubmits a block's intent when its host shows up or moves and when a switch comes back; withdraws
- * and purges the intent of a removed block. Every block and unblock is logged with its reason and alert.
+ * Blocks sources through intents (a {@link BlockIntent} compiled into the {@link FlowRuleIntent} of its drop rules):
+ * applies the policy (allowlist, cap, default TTL), stores each block, submits its intent and links it to its alert;
+ * blocks alerts at or above {@code autoBlockMinSeverity} on its own; expires blocks; resubmits a block's intent when
+ * its host shows up or moves and when a switch comes back; withdraws and purges the intent of a removed block. Every
+ * block and unblock is logged with its reason and alert. In a cluster every instance runs it; the work of a block
+ * (resubmission, expiry) and the decision on an alert are done once, by the instance whose ONOS work partition holds
+ * the block's key or the alert's source.
  */
 @Component(immediate = true, service = NidsBlockService.class,
         property = {
@@ -133,6 +139,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     protected CoreService coreService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService partitionService;
 
     /** The controller clock; tests replace it. */
     LongSupplier clock = System::currentTimeMillis;
@@ -172,6 +180,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     });
     private ApplicationId appId;
     private ScheduledExecutorService timer;
+    /** Compiles a block into its drop rules here, so that ONOS's intent store only ever holds a core intent type. */
+    private final BlockIntentCompiler compiler = new BlockIntentCompiler();
 
     private final NidsBlockStoreDelegate delegate = this::post;
     private final NidsAlertListener alertListener = this::alertEvent;
@@ -182,6 +192,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     @Activate
     protected void activate(ComponentContext context) {
         appId = coreService.registerApplication(NidsApp.APP_NAME);
+        compiler.hostService = hostService;
+        compiler.deviceService = deviceService;
         componentConfigService.registerProperties(getClass());
         readConfiguration(context);
         store.setDelegate(delegate);
@@ -194,8 +206,9 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         hostService.addListener(hostListener);
         deviceService.addListener(deviceListener);
         intentService.addListener(intentListener);
-        // Blocks outlive an app reload in the store; their intents are resubmitted with this bundle's compiler.
-        reactions.execute(() -> store.blocks().forEach(this::submit));
+        // Blocks outlive an app reload in the store; their intents are resubmitted with this bundle's compiler (each
+        // by the instance whose work partition holds its key).
+        reactions.execute(() -> store.blocks().stream().filter(this::isMine).forEach(this::submit));
         timer.scheduleWithFixedDelay(() -> reactions.execute(this::expireDue), EXPIRY_PERIOD_MILLIS,
                                      EXPIRY_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
         log.info("Started; policy {}, {} stored block(s)", policy, store.size());
@@ -344,6 +357,10 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 .map(FlowRule::deviceId)
                 .distinct().sorted(Comparator.comparing(DeviceId::toString))
                 .collect(ImmutableList.toImmutableList());
+        if (state == null) {
+            // Nothing submitted: the source is not located on a NIDS switch (resubmitted when it shows up).
+            state = compiler.located(block.src()) ? null : IntentState.FAILED;
+        }
         return block.withStatus(state == null ? "UNKNOWN" : state.name(), devices);
     }
 
@@ -358,17 +375,41 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 .build();
     }
 
-    /** Submits (or resubmits: recompiles) a block's intent. */
+    /**
+     * Submits (or resubmits: recompiles) a block's intent: its {@link BlockIntent} compiled here into the
+     * {@link FlowRuleIntent} of its drop rules, under the block's intent key. ONOS's intent store (gossiped between
+     * the instances of a cluster) serializes core intent types only, so the app's own type never reaches it. A
+     * source not located on a NIDS switch submits nothing: the block waits for its host (see hostEvent).
+     */
     private void submit(NidsBlock block) {
-        intentService.submit(intentOf(block));
+        List<Intent> compiled;
+        try {
+            compiled = compiler.compile(intentOf(block), List.of());
+        } catch (IntentCompilationException e) {
+            log.info("Block {} of {} waits for its host: {}", block.id(), block.src(), e.getMessage());
+            return;
+        }
+        compiled.forEach(intentService::submit);
+    }
+
+    /** An empty intent under the block's key: what a withdrawal names (a core type, like every intent we submit). */
+    FlowRuleIntent withdrawalOf(NidsBlock block) {
+        return new FlowRuleIntent(appId, intentKey(block), List.of(), List.of(), PathIntent.ProtectionType.PRIMARY,
+                                  null);
+    }
+
+    /** Whether this instance does a block's own work (resubmission, expiry): its key's work partition is ours. */
+    private boolean isMine(NidsBlock block) {
+        return partitionService.isMine(intentKey(block), Key::hash);
     }
 
     private Optional<NidsBlock> remove(String blockId, RemovalReason why) {
         Optional<NidsBlock> removed = store.remove(blockId);
         removed.ifPresent(block -> {
             // Always withdraw by key: a block removed right after it was made may have its submit still pending
-            // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins.
-            intentService.withdraw(intentOf(block));
+            // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins. The
+            // withdrawn intent carries only the key and the application: ONOS withdraws what is installed under it.
+            intentService.withdraw(withdrawalOf(block));
             log.info("Unblocked {} ({}), block {} [{}{}]: {}", block.src(), block.scope(), block.id(),
                      block.origin().name().toLowerCase(), block.alertId().map(id -> ", alert " + id).orElse(""),
                      why.name().toLowerCase());
@@ -376,11 +417,11 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         return removed;
     }
 
-    /** Removes every block whose time has come. */
+    /** Removes every block whose time has come (of those whose work partition is this instance's). */
     void expireDue() {
         long now = clock.getAsLong();
         for (NidsBlock block : store.blocks()) {
-            if (block.expiredAt(now)) {
+            if (block.expiredAt(now) && isMine(block)) {
                 remove(block.id(), RemovalReason.EXPIRED);
             }
         }
@@ -389,7 +430,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private void removeAllowlisted() {
         BlockPolicy current = policy;
         for (NidsBlock block : store.blocks()) {
-            if (current.allowlisted(block.src().toInt()).isPresent()) {
+            if (current.allowlisted(block.src().toInt()).isPresent() && isMine(block)) {
                 remove(block.id(), RemovalReason.ALLOWLISTED);
             }
         }
@@ -400,7 +441,10 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private void alertEvent(NidsAlertEvent event) {
         if (event.type() == NidsAlertEvent.Type.ALERT_RAISED || event.type() == NidsAlertEvent.Type.ALERT_UPDATED) {
             NidsAlert alert = event.subject();
-            if (alert.state() != AlertState.BLOCKED && policy.autoBlocks(alert.severity())) {
+            // Every instance sees every alert (the alert store is cluster-wide); one decides: the instance whose
+            // work partition holds the client's address.
+            if (alert.state() != AlertState.BLOCKED && policy.autoBlocks(alert.severity())
+                    && partitionService.isMine(alert.flowKey().clientIp(), ip -> (long) ip.hashCode())) {
                 reactions.execute(() -> autoBlock(alert));
             }
         }
@@ -494,7 +538,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
 
     private void resubmit(Predicate<NidsBlock> which, String why) {
         for (NidsBlock block : store.blocks()) {
-            if (which.test(block)) {
+            if (which.test(block) && isMine(block)) {
                 log.debug("Recompiling block {} of {}: {}", block.id(), block.src(), why);
                 submit(block);
             }
