@@ -69,6 +69,10 @@ public class StatsWebResourceTest extends NidsResourceTest {
         assertEquals(140, pipeline.get("reportsDecoded").asLong());
         assertEquals(2, pipeline.get("reportsMalformed").asLong());
         assertEquals(129, pipeline.get("netflow").get("recordsExported").asLong());
+        assertEquals(5, pipeline.get("drops").get("reportQueueFull").asLong());
+        assertEquals(1, pipeline.get("alertsDropped").asLong());
+        assertEquals(10000, pipeline.get("queues").get("detection").get("capacity").asLong());
+        assertEquals(900, pipeline.get("handlingMicros").get("p99").asLong());
         assertTrue(body.get("flowsAvailable").asBoolean());
         assertEquals(1, body.get("alerts").get("open").asLong());
         assertEquals(120, body.get("classes").get(0).get("flows").asLong());

@@ -9,7 +9,6 @@ import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpAddress;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
-import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
@@ -22,13 +21,14 @@ import org.onosproject.net.host.HostListener;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intent.FlowRuleIntent;
 import org.onosproject.net.intent.Intent;
-import org.onosproject.net.intent.IntentEvent;
 import org.onosproject.net.intent.IntentCompilationException;
+import org.onosproject.net.intent.IntentEvent;
 import org.onosproject.net.intent.IntentListener;
 import org.onosproject.net.intent.IntentService;
 import org.onosproject.net.intent.IntentState;
 import org.onosproject.net.intent.Key;
 import org.onosproject.net.intent.PathIntent;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
@@ -504,7 +504,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             } else if (refusedAlerts.add(alert.id())) {
                 log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
             }
-        } catch (NidsException e) {
+        } catch (NidsException | IllegalArgumentException e) {
+            // IllegalArgumentException: a source no block may name (multicast, loopback, ...), i.e. a spoofed one
             if (refusedAlerts.add(alert.id())) {
                 log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
             }

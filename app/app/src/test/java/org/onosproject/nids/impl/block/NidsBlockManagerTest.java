@@ -33,12 +33,12 @@ import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.impl.TransactionalStorageService;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.detection.Ipv4Cidr;
 import org.onosproject.nids.impl.FakePipeline;
 import org.onosproject.nids.impl.alert.SyncEventDispatcher;
-import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.ArrayList;
@@ -96,7 +96,7 @@ public class NidsBlockManagerTest {
     public void setUp() {
         MockIdGenerator.cleanBind();
         store = new DistributedNidsBlockStore();
-        store.storageService = new TestStorageService();
+        store.storageService = new TransactionalStorageService();
         store.activate();
         manager = new NidsBlockManager();
         manager.store = store;
