@@ -89,10 +89,14 @@ def decoded(rest):
     return (rest.get("/onos/nids/stats", retry=False).get("pipeline") or {}).get("reportsDecoded", 0)
 
 
-def set_policy(rest, **props):
+def set_policy(stack, rest, **props):
+    """Sets block-manager properties through `rest`; waits until every instance applies them (ONOS distributes
+    component configuration; the instance that decides on an alert may be any)."""
     rest.post(POLICY, {k: str(v) if not isinstance(v, list) else ",".join(v) for k, v in props.items()})
-    onos_mod.wait_until(lambda: all(str(rest.get(BLOCKS, retry=False)["policy"].get(k)) == str(v)
-                                    for k, v in props.items() if not isinstance(v, list)), 20, 1, f"policy {props}")
+    for other in live(stack):
+        onos_mod.wait_until(lambda: all(str(other.get(BLOCKS, retry=False)["policy"].get(k)) == str(v)
+                                        for k, v in props.items() if not isinstance(v, list)), 30, 1,
+                            f"policy {props}")
 
 
 class AttackLoop:
@@ -216,13 +220,13 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
     owned = [d for d, n in masters(onos2, stack).items() if n == "onos-1"]
     assert len(owned) * 2 == len(stack.topology.switches), owned
     # An incident before the failure: h1 attacks, is alerted and auto-blocked at s1.
-    set_policy(onos2, autoBlockMinSeverity="HIGH", blockTtlSeconds=0)
+    set_policy(stack, onos2, autoBlockMinSeverity="HIGH", blockTtlSeconds=0)
     try:
         fabric_mod.tcp_attempts("h1", "10.0.0.3", ATTACK_PORT, 5)
         onos_mod.wait_until(lambda: any(b["src"] == "10.0.0.1" and b["state"] == "INSTALLED" for b in blocks(onos2)),
                             ALERT_WAIT_S, 2, "auto-block of 10.0.0.1 INSTALLED")
     finally:
-        set_policy(onos2, autoBlockMinSeverity="NONE")
+        set_policy(stack, onos2, autoBlockMinSeverity="NONE")
     before_blocks = same_everywhere(stack, block_view, "blocks")
     before_alerts = same_everywhere(stack, alerts_by_source, "alerts")
     model_id = onos2.get("/onos/nids/models/active")["id"]

@@ -216,6 +216,31 @@ def busy_ports(ports, host=HOST):
     return busy
 
 
+def pid_file(member_dir):
+    return os.path.join(member_dir, "member.pid")
+
+
+def stop_leftovers(work_dir, log=lambda message: None):
+    """Kills what an earlier run of this harness left running from `work_dir` (an interrupted teardown): the
+    process groups its pid files name, when the group's leader still runs from `work_dir`."""
+    for name in sorted(os.listdir(work_dir)) if os.path.isdir(work_dir) else []:
+        for path in (pid_file(os.path.join(work_dir, name)), os.path.join(work_dir, name, "onos.pid")):
+            try:
+                with open(path) as f:
+                    group = int(f.read().strip())
+                with open(f"/proc/{group}/cmdline", "rb") as f:
+                    cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
+            except (OSError, ValueError):
+                continue
+            if work_dir in cmdline:
+                log(f"stopping {name} left running by an earlier run (process group {group})")
+                try:
+                    os.killpg(group, 9)
+                except ProcessLookupError:
+                    pass
+            os.remove(path)
+
+
 class AtomixProcess:
     """One Atomix storage node (stack part `atomix`: ATOMIX_HOME/lib + atomix-node.jar), its data in `work`."""
 
@@ -241,6 +266,8 @@ class AtomixProcess:
         self.process = subprocess.Popen(argv, cwd=self.work, stdout=log, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL, start_new_session=True)
         log.close()
+        with open(pid_file(self.work), "w") as f:
+            f.write(str(self.process.pid))
 
     def running(self):
         return self.process is not None and self.process.poll() is None
@@ -249,6 +276,8 @@ class AtomixProcess:
         if self.process is not None:
             processes.terminate(self.process, grace)
             self.process = None
+        if os.path.exists(pid_file(self.work)):
+            os.remove(pid_file(self.work))
 
 
 class OnosInstance(onos_mod.OnosProcess):
@@ -294,6 +323,7 @@ class OnosCluster:
         return next(i for i in self.instances if i.member.node_id == node_id)
 
     def start(self):
+        stop_leftovers(self.work_dir, self.progress)
         busy = busy_ports(self.layout.ports())
         if busy:
             raise ClusterError(f"ports {busy} are taken: stop what listens there (another ONOS?) first")
@@ -336,7 +366,10 @@ class OnosCluster:
             except Exception:  # noqa: BLE001 - every member must be stopped whatever one does
                 pass
         for node in self.atomix:
-            node.stop()
+            try:
+                node.stop()
+            except Exception:  # noqa: BLE001 - every member must be stopped whatever one does
+                pass
 
     def kill(self, node_id):
         """Stops one ONOS instance abruptly (SIGKILL to its group), as a crashed controller."""

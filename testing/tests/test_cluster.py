@@ -61,3 +61,24 @@ def test_instance_tree_links_the_jars_copies_the_rest_and_leaves_out_karaf_data(
     assert (karaf / "etc" / "org.apache.karaf.shell.cfg").read_text() == "sshPort = 0\n"  # the original untouched
     assert '"port": 9877' in open(os.path.join(tree, "config", "cluster.json")).read()
     assert os.path.exists(os.path.join(tree, "apps", "org.onosproject.gui", "active"))
+
+
+def test_stop_leftovers_kills_only_what_runs_from_the_work_dir(tmp_path):
+    import subprocess
+    work = tmp_path / "cluster"
+    ours = subprocess.Popen(["sh", "-c", "sleep 30", str(work)], start_new_session=True)
+    other = subprocess.Popen(["sh", "-c", "sleep 30", "elsewhere"], start_new_session=True)
+    try:
+        for name, process in (("atomix-1", ours), ("atomix-2", other)):
+            (work / name).mkdir(parents=True)
+            (work / name / "member.pid").write_text(str(process.pid))
+        stopped = []
+        cluster.stop_leftovers(str(work), stopped.append)
+        assert ours.wait(timeout=10) == -9
+        assert other.poll() is None
+        assert len(stopped) == 1 and "atomix-1" in stopped[0]
+        assert not (work / "atomix-1" / "member.pid").exists()
+    finally:
+        for process in (ours, other):
+            process.kill()
+            process.wait(timeout=10)
