@@ -59,9 +59,24 @@ def read_record(prefix):
 
 
 def running_from(prefix):
-    """Pids of a Karaf JVM running from the prefix."""
-    r = subprocess.run(["pgrep", "-f", f"{os.path.realpath(prefix)}/apache-karaf"], capture_output=True, text=True)
-    return [int(p) for p in r.stdout.split()]
+    """Pids of a Karaf JVM running from the prefix: its command line names the prefix, and that path, seen from the
+    process's own mount namespace (/proc/PID/root), is this very directory. An ONOS at the same path in another
+    mount namespace (a bare-machine rehearsal under `unshare -m`, a container) is another install."""
+    home = os.path.realpath(prefix)
+    try:
+        mine = os.stat(home)
+    except OSError:
+        return []
+    r = subprocess.run(["pgrep", "-f", f"{home}/apache-karaf"], capture_output=True, text=True)
+    pids = []
+    for pid in (int(p) for p in r.stdout.split()):
+        try:
+            theirs = os.stat(f"/proc/{pid}/root{home}")
+        except OSError:
+            continue    # gone meanwhile, or not ours to look into
+        if (theirs.st_dev, theirs.st_ino) == (mine.st_dev, mine.st_ino):
+            pids.append(pid)
+    return pids
 
 
 def install(build, digest, onos_commit):

@@ -124,3 +124,28 @@ def test_if_reachable_skips_saying_why(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "stack: p4c: cannot get https://github.com/p4lang/p4c.git" in out
     assert "skipped building p4c" in out
+
+
+def test_patches_apply_once_and_enter_the_recipe(tmp_path, monkeypatch):
+    tree = tmp_path / "tree"
+    git_repo(str(tree))
+    patch_dir = tmp_path / "patches" / "gnmi"
+    patch_dir.mkdir(parents=True)
+    (patch_dir / "0001-f.patch").write_text("a comment git apply skips\n\n"
+                                             "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n"
+                                             "+y\n\\ No newline at end of file\n")
+    monkeypatch.setattr(build, "PATCH_DIR", str(tmp_path / "patches"))
+    monkeypatch.setattr(build, "LOG_DIR", str(tmp_path / "logs"))
+    part = FakePart(tmp_path)
+    log = build.Log("fake")
+    build.apply_patches(log, "gnmi", str(tree))
+    assert (tree / "f").read_text() == "y"
+    build.apply_patches(log, "gnmi", str(tree))      # a rebuild reuses the patched tree
+    assert (tree / "f").read_text() == "y"
+    patched = part.wanted_stamp()["recipe"]
+    (patch_dir / "0001-f.patch").write_text((patch_dir / "0001-f.patch").read_text().replace("+y", "+z"))
+    assert part.wanted_stamp()["recipe"] != patched
+    with pytest.raises(build.StackError) as e:
+        build.apply_patches(log, "gnmi", str(tree))
+    name = os.path.relpath(patch_dir / "0001-f.patch", build.REPO_ROOT)
+    assert str(e.value).startswith(f"patch {name} does not apply to {tree}: ")

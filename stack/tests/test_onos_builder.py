@@ -67,3 +67,25 @@ def test_gulp_bundle_lists_are_read_in_order(tmp_path):
                     "    // 'app/commented.js',\n    'app/fw/**/*.js'\n];\n")
     build = Build(tmp_path, tmp_path, tmp_path / "work", tmp_path / "prefix")
     assert gui.bundle_patterns(build, "tools/index.js") == ["app/a.js", "app/fw/**/*.js"]
+
+
+def test_running_from_counts_only_this_very_directory(tmp_path, monkeypatch):
+    import os
+    import subprocess
+
+    from onos import install
+    home = tmp_path / "onos"
+    home.mkdir()
+    me = os.getpid()
+
+    def pgrep(argv, **kwargs):
+        assert argv == ["pgrep", "-f", f"{home}/apache-karaf"]
+        return subprocess.CompletedProcess(argv, 0, stdout=f"{me}\n999999999\n", stderr="")
+    monkeypatch.setattr(install.subprocess, "run", pgrep)
+    # this process sees `home` as itself; pid 999999999 does not exist
+    assert install.running_from(str(home)) == [me]
+    # the same path holding another directory (as another mount namespace would see it) is another install
+    monkeypatch.setattr(install.os, "stat", lambda path, _stat=os.stat: _stat(tmp_path if path.startswith("/proc/")
+                                                                                 else path))
+    assert install.running_from(str(home)) == []
+    assert install.running_from(str(tmp_path / "absent")) == []

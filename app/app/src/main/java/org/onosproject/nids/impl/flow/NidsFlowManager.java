@@ -7,7 +7,6 @@ package org.onosproject.nids.impl.flow;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ethernet;
-import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.DeviceId;
@@ -21,6 +20,7 @@ import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
+import org.onosproject.nids.impl.Knobs;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.MalformedReportException;
@@ -232,24 +232,13 @@ public class NidsFlowManager implements NidsFlowRecordService {
 
     private void readConfiguration(ComponentContext context) {
         Dictionary<?, ?> properties = properties(context);
-        flowWindowSize = Math.max(1, Tools.getIntegerProperty(properties, FLOW_WINDOW_SIZE,
-                                                              FLOW_WINDOW_SIZE_DEFAULT));
-        inactiveTimeoutSeconds = Math.max(0, Tools.getIntegerProperty(properties, INACTIVE_TIMEOUT_SECONDS,
-                                                                      INACTIVE_TIMEOUT_SECONDS_DEFAULT));
-        reportWorkers = bounded(properties, REPORT_WORKERS, REPORT_WORKERS_DEFAULT, MAX_WORKERS);
-        reportQueueSize = bounded(properties, REPORT_QUEUE_SIZE, REPORT_QUEUE_SIZE_DEFAULT, MAX_QUEUE_SIZE);
-        detectionQueueSize = bounded(properties, DETECTION_QUEUE_SIZE, DETECTION_QUEUE_SIZE_DEFAULT, MAX_QUEUE_SIZE);
-        netflowQueueSize = bounded(properties, NETFLOW_QUEUE_SIZE, NETFLOW_QUEUE_SIZE_DEFAULT, MAX_QUEUE_SIZE);
-    }
-
-    /** A property in 1..max; anything else is logged and replaced by the default. */
-    private int bounded(Dictionary<?, ?> properties, String name, int defaultValue, int max) {
-        int value = Tools.getIntegerProperty(properties, name, defaultValue);
-        if (value < 1 || value > max) {
-            log.warn("Ignoring {}={}: expected 1..{}; using {}", name, value, max, defaultValue);
-            return defaultValue;
-        }
-        return value;
+        flowWindowSize = Knobs.integer(properties, FLOW_WINDOW_SIZE, flowWindowSize, 1, 100_000);
+        inactiveTimeoutSeconds = Knobs.integer(properties, INACTIVE_TIMEOUT_SECONDS, inactiveTimeoutSeconds, 0,
+                                               24 * 3600);
+        reportWorkers = Knobs.integer(properties, REPORT_WORKERS, reportWorkers, 1, MAX_WORKERS);
+        reportQueueSize = Knobs.integer(properties, REPORT_QUEUE_SIZE, reportQueueSize, 1, MAX_QUEUE_SIZE);
+        detectionQueueSize = Knobs.integer(properties, DETECTION_QUEUE_SIZE, detectionQueueSize, 1, MAX_QUEUE_SIZE);
+        netflowQueueSize = Knobs.integer(properties, NETFLOW_QUEUE_SIZE, netflowQueueSize, 1, MAX_QUEUE_SIZE);
     }
 
     @Override
