@@ -41,6 +41,7 @@ import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsApp;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsBlockListener;
@@ -58,6 +59,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 
 import java.util.Collection;
@@ -152,6 +154,9 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     protected CoreService coreService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
+    /** Where the app's own changes are recorded (auto-blocks, expiries, allowlist removals, policy changes). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile NidsAuditService audit;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected WorkPartitionService partitionService;
 
@@ -280,6 +285,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
         if (!next.equals(policy)) {
             log.info("Blocking policy {}", next);
+            audited("policy.set", "block policy", NidsAuditService.OK + ": " + next);
         }
         policy = next;
         autoBlockMinSeverity = next.autoBlockMinSeverity().map(Enum::name).orElse(BlockPolicy.NONE);
@@ -446,11 +452,22 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins. The
             // withdrawn intent carries only the key and the application: ONOS withdraws what is installed under it.
             intentService.withdraw(withdrawalOf(block));
+            if (why != RemovalReason.UNBLOCKED) {
+                audited("block.remove", block.id(), NidsAuditService.OK + ": " + why.name().toLowerCase());
+            }
             log.info("Unblocked {} ({}), block {} [{}{}]: {}", block.src(), block.scope(), block.id(),
                      block.origin().name().toLowerCase(), block.alertId().map(id -> ", alert " + id).orElse(""),
                      why.name().toLowerCase());
         });
         return removed;
+    }
+
+    /** Records a change the app made by itself, when the audit log runs. */
+    private void audited(String action, String target, String result) {
+        NidsAuditService auditLog = audit;
+        if (auditLog != null) {
+            auditLog.record(NidsAuditService.APP_USER, action, target, result);
+        }
     }
 
     /** Removes every block whose time has come (of those whose work partition is this instance's). */
@@ -532,7 +549,9 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 return; // not (yet): the source's next qualifying alert is decided again
         }
         try {
-            block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).alertId(alert.id()).build());
+            NidsBlock made = block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).alertId(alert.id()).build());
+            audited("block.add", src.toString(), NidsAuditService.OK + ": block " + made.id() + " for alert "
+                    + alert.id());
         } catch (BlockConflictException e) {
             if (e.existing().isPresent()) {
                 // Another instance (or a hand) blocked the source first: the alert is answered by that block.
