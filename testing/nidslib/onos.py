@@ -137,9 +137,10 @@ class OnosProcess:
             shutil.rmtree(os.path.join(self.onos_home, "apps", name), ignore_errors=True)
         # Karaf refuses to start while its instance file names a live pid; after a killed run that pid may belong
         # to another process. The caller has made sure no ONOS answers and holds the stack lock.
-        env = dict(os.environ, JAVA_HOME=self.java_home, ONOS_APPS=",".join(self.apps),
+        # ONOS_HOME names the tree: onos-service prefers an inherited one to its own location.
+        env = dict(os.environ, JAVA_HOME=self.java_home, ONOS_HOME=self.onos_home, ONOS_APPS=",".join(self.apps),
                    CHECK_ROOT_INSTANCE_RUNNING="false",
-                   PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}")
+                   PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}", **self.environment())
         log = open(os.path.join(self.log_dir, "onos.out"), "ab")
         self.process = subprocess.Popen([os.path.join(self.onos_home, "bin", "onos-service"), "apps-clean", "clean"],
                                         env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -147,6 +148,10 @@ class OnosProcess:
         log.close()
         with open(self.pid_file(), "w") as f:
             f.write(str(self.process.pid))
+
+    def environment(self):
+        """Extra environment of the launcher (JAVA_OPTS of a cluster member)."""
+        return {}
 
     def pid_file(self):
         return os.path.join(self.log_dir, "onos.pid")
