@@ -60,12 +60,17 @@ final class DatasetCommand {
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
+    /** Frames between two progress reports. */
+    static final int PROGRESS_FRAMES = 10_000;
+
     private final FeatureCatalog catalog;
     private final PrintStream out;
+    private final PrintStream err;
 
-    DatasetCommand(FeatureCatalog catalog, PrintStream out) {
+    DatasetCommand(FeatureCatalog catalog, PrintStream out, PrintStream err) {
         this.catalog = catalog;
         this.out = out;
+        this.err = err;
     }
 
     /** One row before it is written: the flow's addresses, the phase, its feature values (by id), its label. */
@@ -108,6 +113,8 @@ final class DatasetCommand {
             throw new UsageException("dataset: " + e.getMessage());
         }
 
+        Progress progress = new Progress(err);
+        progress.say("reading " + pcapFile);
         SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
         Map<PacketDecoder.Skip, Long> skipped = new EnumMap<>(PacketDecoder.Skip.class);
         List<Row> rows = new ArrayList<>();
@@ -116,6 +123,9 @@ final class DatasetCommand {
         try (PcapReader reader = new PcapReader(pcapFile)) {
             for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
                 frames++;
+                if (frames % PROGRESS_FRAMES == 0) {
+                    progress.count("frames read from " + pcapFile.getFileName(), frames);
+                }
                 PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
                 if (decoded.packet() == null) {
                     skipped.merge(decoded.skip(), 1L, Long::sum);
@@ -126,6 +136,8 @@ final class DatasetCommand {
             }
         }
         addRows(reference.probeAll(lastMicros + 1), phaseRows, labels, defaultLabel, rows);
+        progress.say("read " + frames + " frames, " + reference.flowsStarted() + " flows; writing " + rows.size()
+                + " rows to " + outFile);
         long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
         Map<String, Long> rowsByLabel = new TreeMap<>();
         rows.forEach(r -> rowsByLabel.merge(r.label, 1L, Long::sum));

@@ -30,6 +30,8 @@ public final class NidsModelCli {
             "                                          one tree per phase (PHASE column), else an END tree",
             "  eval --model model.json --data FILE [--json]",
             "  cost --model model.json [--json]",
+            "  report --model model.json --out report.html [--data FILE [--label COL]]",
+            "                                          the tree, cost and (with --data) evaluation plots as one page",
             "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json] [--hash-seed N] [--idle-timeout-us N]",
             "        [--clock-offset-us N] [--alert-threshold F] [--alert-cap N] [--sweep end|none]",
             "                                          the switch in software: phases, verdicts, alerts",
@@ -38,7 +40,7 @@ public final class NidsModelCli {
             "        [--source-window LOG2_US] [--idle-timeout-us N] [--max-phase N]",
             "                                          labelled rows from a pcap, by the flow's client address",
             "",
-            "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");
+            "Pipeline capacities: capacity.json in nids-model-core (make constants writes it from the pipeconf's P4Info).");
 
     private NidsModelCli() {
     }
@@ -70,11 +72,14 @@ public final class NidsModelCli {
                 case "cost":
                     new CostCommand(catalog, PipelineCapacity.packaged(), out).run(options);
                     break;
+                case "report":
+                    new ReportCommand(catalog, PipelineCapacity.packaged(), err).run(options);
+                    break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);
                     break;
                 case "dataset":
-                    new DatasetCommand(catalog, out).run(options);
+                    new DatasetCommand(catalog, out, err).run(options);
                     break;
                 case "help":
                 case "--help":
