@@ -268,7 +268,7 @@ public class NidsModelsMessageHandlerTest {
         ModelBundle counted = bundle(DecisionTree.of(
                 new SplitNode(L4_DST_PORT, 9000, new LeafNode(0, new long[]{90, 10}), new LeafNode(1, new long[]{5, 45}),
                               new long[]{95, 55}), List.of("Benign", "Attack")), "counted", "2026-03-03T12:00:00Z");
-        int attackLeaf = ((LeafNode) ((SplitNode) counted.tree().root()).greater()).leafId();
+        int attackLeaf = ((LeafNode) ((SplitNode) counted.phases().get(0).tree().root()).greater()).leafId();
         long now = System.currentTimeMillis();
         NidsFlowRecordService flows = mock(NidsFlowRecordService.class);
         FlowKey key = FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.3"), 40000, 9999, 6);
@@ -304,8 +304,8 @@ public class NidsModelsMessageHandlerTest {
         assertEquals(50, attack.get("samples").asLong());
         assertEquals(2, attack.get("firing").asLong());
         JsonNode cost = trees.get(0).get("cost");
-        assertEquals(counted.compiled().decisionEntries().size(), cost.get("decisionEntries").asInt());
-        assertEquals(counted.compiled().featureEntries().size(),
+        assertEquals(counted.phases().get(0).compiled().decisionEntries().size(), cost.get("decisionEntries").asInt());
+        assertEquals(counted.phases().get(0).compiled().featureEntries().size(),
                      cost.get("rangeEntriesPerFeature").get("L4_DST_PORT").asInt());
         assertEquals("No model nope", trees.get(1).get("error").asText());
     }
