@@ -430,10 +430,14 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         compiled.forEach(intentService::submit);
     }
 
-    /** An empty intent under the block's key: what a withdrawal names (a core type, like every intent we submit). */
+    /**
+     * An empty intent under the block's key: what a withdrawal names (a core type, like every intent we submit). Its
+     * collections are Guava's, which ONOS's Kryo namespace registers: a withdrawal made on another instance than the
+     * one whose partition holds the key travels there serialized (Java's List.of() would not).
+     */
     FlowRuleIntent withdrawalOf(NidsBlock block) {
-        return new FlowRuleIntent(appId, intentKey(block), List.of(), List.of(), PathIntent.ProtectionType.PRIMARY,
-                                  null);
+        return new FlowRuleIntent(appId, intentKey(block), ImmutableList.of(), ImmutableList.of(),
+                                  PathIntent.ProtectionType.PRIMARY, null);
     }
 
     /** Whether this instance does a block's own work (resubmission, expiry): its key's work partition is ours. */
