@@ -14,6 +14,8 @@ DEBS=(
   openssh-server openssh-client netcat-openbsd chromium
   # the detection lab (testing/nidslib/lab, docs/lab.md): more attack tools and benign services
   slowhttptest masscan medusa ncrack dnsmasq-base bind9-dnsutils socat wget
+  # make bench-app: Go builds the fake P4Runtime switches (util/p4rt-replay)
+  golang-go
 )
 
 missing_debs=()

@@ -223,10 +223,13 @@ def check_auto_block(stack, made, echo_server):
     assert alert["state"] == "BLOCKED" and alert["blockId"] == made["id"], alert
     assert alert["flow"]["clientIp"] == "10.0.0.1" and alert["flow"]["serverPort"] == ATTACK_PORT, alert
     assert alert["severity"] == "HIGH"
-    # The block is an ONOS intent, listed by ONOS's own intent API (and so its CLI and GUI).
+    # The block is an ONOS intent, listed by ONOS's own intent API (and so its CLI and GUI): the app's BlockIntent
+    # compiled by the app into a core FlowRuleIntent (which ONOS's intent store carries across a cluster), whose
+    # resources are the source's host and its switch.
     listed = intent(stack, made["intentKey"])
-    assert listed["type"] == "BlockIntent" and listed["state"] == "INSTALLED" and listed["appId"] == stack.app_name
-    assert listed["src"] == "10.0.0.1" and listed["scope"] == {}, listed  # the app's codec for its intent type
+    assert listed["type"] == "FlowRuleIntent" and listed["state"] == "INSTALLED" and listed["appId"] == stack.app_name
+    assert stack.topology.switch("s1").device_id in listed["resources"], listed
+    assert any(r.upper().startswith(stack.topology.host("h1").mac.upper()) for r in listed["resources"]), listed
 
     rule, switch = rule_of(stack, "h1")
     wait_rules(stack, {switch: {rule}}, "one drop rule, for h1 on s1")

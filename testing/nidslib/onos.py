@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -137,9 +138,10 @@ class OnosProcess:
             shutil.rmtree(os.path.join(self.onos_home, "apps", name), ignore_errors=True)
         # Karaf refuses to start while its instance file names a live pid; after a killed run that pid may belong
         # to another process. The caller has made sure no ONOS answers and holds the stack lock.
-        env = dict(os.environ, JAVA_HOME=self.java_home, ONOS_APPS=",".join(self.apps),
+        # ONOS_HOME names the tree: onos-service prefers an inherited one to its own location.
+        env = dict(os.environ, JAVA_HOME=self.java_home, ONOS_HOME=self.onos_home, ONOS_APPS=",".join(self.apps),
                    CHECK_ROOT_INSTANCE_RUNNING="false",
-                   PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}")
+                   PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}", **self.environment())
         log = open(os.path.join(self.log_dir, "onos.out"), "ab")
         self.process = subprocess.Popen([os.path.join(self.onos_home, "bin", "onos-service"), "apps-clean", "clean"],
                                         env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -147,6 +149,10 @@ class OnosProcess:
         log.close()
         with open(self.pid_file(), "w") as f:
             f.write(str(self.process.pid))
+
+    def environment(self):
+        """Extra environment of the launcher (JAVA_OPTS of a cluster member)."""
+        return {}
 
     def pid_file(self):
         return os.path.join(self.log_dir, "onos.pid")
@@ -173,6 +179,60 @@ class OnosProcess:
 
     def karaf_log(self):
         return os.path.join(self.onos_home, "apache-karaf-4.2.9", "data", "log", "karaf.log")
+
+    def shell(self, command, timeout=120):
+        """Runs one command of ONOS's Karaf shell over SSH (port 8101, the REST user) and returns what it printed;
+        fails with what it printed when the command fails. OpenSSH with the password from SSH_ASKPASS (no terminal,
+        no prompt: Karaf's own client waited on one), a throw-away host key check."""
+        with tempfile.TemporaryDirectory() as work:
+            askpass = os.path.join(work, "askpass")
+            with open(askpass, "w") as f:
+                f.write(f"#!/bin/sh\necho '{PASSWORD}'\n")
+            os.chmod(askpass, 0o700)
+            env = dict(os.environ, SSH_ASKPASS=askpass, SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
+            result = subprocess.run(["ssh", "-p", "8101", "-o", "StrictHostKeyChecking=no", "-o",
+                                     "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o",
+                                     "PreferredAuthentications=password,keyboard-interactive", "-o",
+                                     "NumberOfPasswordPrompts=1", f"{USER}@127.0.0.1", command],
+                                    env=env, capture_output=True, text=True, timeout=timeout,
+                                    stdin=subprocess.DEVNULL, start_new_session=True)
+        if result.returncode != 0 or "Error executing command" in result.stdout:
+            raise OnosError(f"karaf {command.split()[0]}: {(result.stdout + result.stderr).strip()[-500:]}")
+        return result.stdout
+
+    def jvm_pid(self):
+        """The Karaf JVM of this ONOS (the java process in the group this object started)."""
+        group = self.process.pid
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                with open(f"/proc/{pid}/comm") as f:
+                    comm = f.read().strip()
+            except OSError:
+                continue
+            if int(fields[2]) == group and comm == "java":
+                return int(pid)
+        raise OnosError(f"no java process in the process group {group} of this ONOS")
+
+    def heap_mib(self, full_gc=False):
+        """Heap in use by this ONOS's JVM (MiB, from `jstat -gc`); after a full GC if asked (what is retained)."""
+        pid = str(self.jvm_pid())
+        tools = os.path.join(self.java_home, "bin")
+        if full_gc:
+            subprocess.run([os.path.join(tools, "jcmd"), pid, "GC.run"], capture_output=True, timeout=120)
+        out = subprocess.run([os.path.join(tools, "jstat"), "-gc", pid], capture_output=True, text=True,
+                             timeout=60).stdout
+        return jstat_heap_mib(out)
+
+
+def jstat_heap_mib(jstat_gc_text):
+    """Heap in use (MiB) from `jstat -gc PID` output: the survivor, eden and old spaces' used columns."""
+    lines = [line.split() for line in jstat_gc_text.strip().splitlines()]
+    if len(lines) < 2:
+        raise OnosError("jstat -gc printed no values")
+    row = dict(zip(lines[0], lines[-1]))
+    return sum(float(row[k]) for k in ("S0U", "S1U", "EU", "OU")) / 1024
 
 
 def app_ready(rest, name):

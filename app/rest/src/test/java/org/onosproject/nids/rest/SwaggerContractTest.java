@@ -27,6 +27,7 @@ import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.DeviceView;
 import org.onosproject.nids.api.ModelSummary;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
@@ -115,6 +116,8 @@ public class SwaggerContractTest extends NidsResourceTest {
         expect(blocks.reactionStats()).andStubReturn(new BlockReactionStats(1, 100, 4096, 0, 0));
         expect(blocks.policy()).andStubReturn(new BlockPolicy(AlertSeverity.HIGH, 600,
                                                               List.of(Ipv4Cidr.parse("10.0.0.0/30")), 100, 3));
+        AuditWebResourceTest.RecordingAudit audit = new AuditWebResourceTest.RecordingAudit();
+        audit.record("onos", "block.add", "10.0.0.3", "ok: block 4");
         PiPipeconfService pipeconfs = createNiceMock(PiPipeconfService.class);
         expect(pipeconfs.getPipeconf(anyObject(PiPipeconfId.class))).andStubReturn(Optional.of(createNiceMock(PiPipeconf.class)));
         replay(models, devices, alerts, stats, shares, blocks, pipeconfs);
@@ -122,7 +125,8 @@ public class SwaggerContractTest extends NidsResourceTest {
                 .add(NidsModelService.class, models).add(NidsDeviceService.class, devices)
                 .add(NidsAlertService.class, alerts).add(NidsFlowRecordService.class, AlertTestData.statsFlows())
                 .add(NidsStatsService.class, stats).add(NidsClassShareService.class, shares)
-                .add(NidsBlockService.class, blocks).add(PiPipeconfService.class, pipeconfs));
+                .add(NidsBlockService.class, blocks).add(NidsAuditService.class, audit)
+                .add(PiPipeconfService.class, pipeconfs));
     }
 
     /** "METHOD /path" of every resource method of the application. */
@@ -184,6 +188,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 .put("GET /models/{modelId}", "models/" + model.modelId()).put("GET /devices", "devices")
                 .put("GET /alerts", "alerts").put("GET /alerts/{alertId}", "alerts/1").put("GET /flows", "flows")
                 .put("GET /stats", "stats").put("GET /blocks", "blocks").put("GET /blocks/{blockId}", "blocks/4")
+                .put("GET /audit", "audit")
                 .put("POST /models/{modelId}/activate", "models/" + model.modelId() + "/activate")
                 .put("POST /models/rollback", "models/rollback")
                 .build();
@@ -206,7 +211,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 checked++;
             }
         }
-        assertEquals("every documented answer checked", 13, checked);
+        assertEquals("every documented answer checked", 14, checked);
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ethernet;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceEvent;
@@ -82,7 +83,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * records to the NetFlow v9 exporter on its own thread (each through a bounded queue; drops counted per reason in
  * {@link #pipelineStats()}), and sweeps idle flows out of the switches with probe packet-outs.
  */
-@Component(immediate = true, service = NidsFlowRecordService.class,
+@Component(immediate = true, service = {NidsFlowRecordService.class, ReportReplay.class},
         property = {
                 FLOW_WINDOW_SIZE + ":Integer=" + FLOW_WINDOW_SIZE_DEFAULT,
                 INACTIVE_TIMEOUT_SECONDS + ":Integer=" + INACTIVE_TIMEOUT_SECONDS_DEFAULT,
@@ -95,7 +96,7 @@ import static org.slf4j.LoggerFactory.getLogger;
                 TEMPLATE_REFRESH_SECONDS + ":Integer=" + TEMPLATE_REFRESH_SECONDS_DEFAULT,
                 MAX_PACKET_BYTES + ":Integer=" + MAX_PACKET_BYTES_DEFAULT,
         })
-public class NidsFlowManager implements NidsFlowRecordService {
+public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
 
     /** How often a malformed report may be logged. */
     static final long MALFORMED_LOG_INTERVAL_MILLIS = 60_000;
@@ -115,6 +116,8 @@ public class NidsFlowManager implements NidsFlowRecordService {
     protected NidsAlertService alertService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
 
     /** Recent flow records kept per switch for GET /onos/nids/flows. */
     private int flowWindowSize = FLOW_WINDOW_SIZE_DEFAULT;
@@ -301,6 +304,11 @@ public class NidsFlowManager implements NidsFlowRecordService {
         return format;
     }
 
+    @Override
+    public Optional<ReportFormat> format(DeviceId deviceId) {
+        return formats.apply(deviceId);
+    }
+
     /**
      * Hands a report packet-in to the report path as the packet thread does: queued for a worker, never waited on.
      *
@@ -309,6 +317,7 @@ public class NidsFlowManager implements NidsFlowRecordService {
      * @param frame    the Ethernet frame (not copied)
      * @return false if the queue was full (the report is dropped and counted)
      */
+    @Override
     public boolean offerFrame(DeviceId deviceId, ReportFormat format, byte[] frame) {
         return offer(deviceId, format, frame, System.nanoTime());
     }
@@ -458,13 +467,16 @@ public class NidsFlowManager implements NidsFlowRecordService {
 
     /**
      * Probes the slots of flows that have been idle longer than the inactive timeout, asking the switch to report
-     * and free them: flows that never end (UDP, a vanished host) are exported and their slots reused.
+     * and free them: flows that never end (UDP, a vanished host) are exported and their slots reused. Only the
+     * switches this instance masters: their reports come here. A switch whose mastership moved to another instance
+     * is forgotten (its new master tracks it from its next reports).
      */
     void sweepIdleFlows() {
         if (inactiveTimeoutSeconds <= 0) {
             return;
         }
         long now = System.currentTimeMillis();
+        slots.keySet().removeIf(deviceId -> !mastershipService.isLocalMaster(deviceId));
         slots.forEach((deviceId, tracker) -> {
             SlotTracker.Sweep sweep = tracker.sweep(now, inactiveTimeoutSeconds * 1000L);
             sweep.toRefresh.forEach(slot -> sendProbe(deviceId, slot, false));

@@ -60,7 +60,8 @@ final class DatasetCommand {
 
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
-    private static final long PROGRESS_FRAMES = 500_000;
+    /** Frames between two progress reports. */
+    static final int PROGRESS_FRAMES = 10_000;
 
     private final FeatureCatalog catalog;
     private final PrintStream out;
@@ -139,6 +140,7 @@ final class DatasetCommand {
         long frames = 0;
         long flows = 0;
         for (int capture = 0; capture < pcapFiles.size(); capture++) {
+            progress.say("reading " + pcapFiles.get(capture));
             SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
             FlowLabeller labeller = labellers.get(capture);
             long[] lastMicros = {0};
@@ -148,12 +150,13 @@ final class DatasetCommand {
                 lastMicros[0] = packet.timestampMicros();
                 addRows(reference.accept(packet), phaseRows, labeller, number, rows);
                 if ((before + frame) % PROGRESS_FRAMES == 0) {
-                    progress.say(String.format(Locale.ROOT, "%,d frames, %,d rows", before + frame, rows.size()));
+                    progress.count("frames read", before + frame);
                 }
             });
             addRows(reference.probeAll(lastMicros[0] + 1), phaseRows, labeller, capture, rows);
             flows += reference.flowsStarted();
         }
+        progress.say("read " + frames + " frames, " + flows + " flows; writing " + rows.size() + " rows to " + outFile);
         long flowsLeftOut = maxFlowsPerAttack.map(max -> capFlowsPerAttack(rows, max, seed)).orElse(0L);
         long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
         Map<String, Long> rowsByLabel = new TreeMap<>();

@@ -52,13 +52,17 @@ final class EvalCommand {
         Arguments options = Arguments.parse("eval", args, VALUED_OPTIONS, FLAGS);
         Path modelFile = options.existingFile("--model");
         Path dataFile = options.existingFile("--data");
+        // --json: stderr stays for the notes and errors scripts read.
+        Progress progress = options.flag("--json") ? Progress.quiet(err) : new Progress(err);
         ModelBundle bundle = BundleFiles.read(modelFile, catalog);
         SortedSet<Integer> used = new TreeSet<>();
         bundle.phases().forEach(phase -> used.addAll(phase.tree().usedFeatureIds()));
         List<Feature> features = used.stream().map(catalog::byId).collect(Collectors.toList());
         Optional<String> label = options.value("--label").or(() -> bundle.training().labelColumn());
-        FlowTable table = new FlowCsvReader(catalog).read(dataFile, features.isEmpty() ? Optional.empty()
+        progress.say("reading " + dataFile);
+        FlowTable table = new FlowCsvReader(catalog, progress).read(dataFile, features.isEmpty() ? Optional.empty()
                 : Optional.of(features), label);
+        progress.say("read " + table.size() + " rows; evaluating " + bundle.modelId());
         ClassLabels classes = ClassLabels.forModel(table.labels(), bundle.classNames());
         if (!classes.unknownLabels().isEmpty()) {
             err.println("nids-model: note: labels the model does not know (counted as never predicted): "

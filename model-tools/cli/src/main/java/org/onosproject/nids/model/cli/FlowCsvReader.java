@@ -44,10 +44,23 @@ final class FlowCsvReader {
     /** Optional column: the source-context window (log2 us) the SRC_* values were computed with; one value. */
     static final String SOURCE_WINDOW_COLUMN = "SOURCE_WINDOW_LOG2_US";
 
+    /** Rows between two progress reports. */
+    static final int PROGRESS_ROWS = 10_000;
+
     private final FeatureCatalog catalog;
+    private final Progress progress;
 
     FlowCsvReader(FeatureCatalog catalog) {
+        this(catalog, null);
+    }
+
+    /**
+     * @param catalog  the features
+     * @param progress where the rows read so far are counted (on a terminal); null: nowhere
+     */
+    FlowCsvReader(FeatureCatalog catalog, Progress progress) {
         this.catalog = catalog;
+        this.progress = progress;
     }
 
     /**
@@ -180,6 +193,9 @@ final class FlowCsvReader {
                             + " in " + file + " line " + lineNumber + " (one window per data set)");
                 }
                 window = rowWindow;
+            }
+            if (progress != null && rows.size() % PROGRESS_ROWS == 0) {
+                progress.count("rows read from " + file.getFileName(), rows.size());
             }
         }
         if (rows.isEmpty()) {

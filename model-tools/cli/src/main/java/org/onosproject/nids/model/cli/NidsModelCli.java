@@ -35,6 +35,8 @@ public final class NidsModelCli {
             "                                          labelled live traffic: time to detect each attack, flows",
             "                                          alerted or blocked, benign flows alerted, false incidents",
             "  cost --model model.json [--json]",
+            "  report --model model.json --out report.html [--data FILE [--label COL]]",
+            "                                          the tree, cost and (with --data) evaluation plots as one page",
             "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json] [--hash-seed N] [--idle-timeout-us N]",
             "        [--clock-offset-us N] [--alert-threshold F] [--alert-cap N] [--sweep end|none]",
             "                                          the switch in software: phases, verdicts, alerts",
@@ -45,7 +47,7 @@ public final class NidsModelCli {
             "        [--max-flows-per-attack N] [--seed N]",
             "                                          labelled rows from a pcap, by the flow's client address",
             "",
-            "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");
+            "Pipeline capacities: capacity.json in nids-model-core (make constants writes it from the pipeconf's P4Info).");
 
     private NidsModelCli() {
     }
@@ -76,6 +78,9 @@ public final class NidsModelCli {
                     break;
                 case "cost":
                     new CostCommand(catalog, PipelineCapacity.packaged(), out).run(options);
+                    break;
+                case "report":
+                    new ReportCommand(catalog, PipelineCapacity.packaged(), err).run(options);
                     break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);
