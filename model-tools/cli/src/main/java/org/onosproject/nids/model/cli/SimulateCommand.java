@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.detection.DetectionPolicy;
-import org.onosproject.nids.detection.Detector;
+import org.onosproject.nids.detection.FlowVerdict;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.Feature;
@@ -24,7 +24,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -33,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@code nids-model simulate}: the software reference of the switch. Runs the data-plane flow features over a pcap
@@ -40,10 +40,10 @@ import java.util.Set;
  * table entries, as the switch does; prints per flow its features, final class and leaf, and the first packet at
  * which it was classified as an attack. Every classification is also checked against the tree.
  *
- * <p>With {@code --policy POLICY.json} (a JSON object of the app's detection properties: alertSeverities,
- * autoBlockMinSeverity, autoBlockMinAlerts, blockTtlSeconds, blockAllowlist, maxBlocks), the flows' first attack
- * verdicts are replayed in time order through the app's detection policy ({@link Detector}): the alerts and blocks the
- * app would raise, and the flows a block would have dropped.
+ * <p>With {@code --policy POLICY.json} (a JSON object of the app's detection properties, {@code
+ * DetectionPolicy.PROPERTIES}), the flows' first attack verdicts are replayed in time order through the app's
+ * detection rules ({@link DetectionReplay}): the incidents, evidence alerts and blocks the app would make, and the
+ * flows a block would have dropped.
  */
 final class SimulateCommand {
 
@@ -105,14 +105,14 @@ final class SimulateCommand {
                 }
             }
         }
-        Optional<Detector> detector = policy.map(p -> detect(p, bundle, extractor, outcomes));
+        Optional<DetectionReplay> detection = policy.map(p -> detect(p, bundle, extractor, outcomes));
         if (options.flag("--json")) {
             ObjectNode root = json(bundle, pcapFile, extractor, outcomes, frames, skipped, treeDisagreements);
-            detector.ifPresent(d -> detectionJson(root, d));
+            detection.ifPresent(d -> d.json(root));
             out.println(root);
         } else {
             printText(bundle, pcapFile, extractor, outcomes, frames, skipped, treeDisagreements);
-            detector.ifPresent(this::printDetection);
+            detection.ifPresent(d -> d.print(out));
         }
     }
 
@@ -148,77 +148,33 @@ final class SimulateCommand {
     }
 
     /** Each flow's first attack verdict, in time order, through the detection policy. */
-    private static Detector detect(DetectionPolicy policy, ModelBundle bundle, FlowFeatureExtractor extractor,
+    private DetectionReplay detect(DetectionPolicy policy, ModelBundle bundle, FlowFeatureExtractor extractor,
                                    Map<FlowKey, FlowOutcome> outcomes) {
         List<String> classes = bundle.compiled().classNames();
-        List<Detector.Verdict> verdicts = new ArrayList<>();
+        List<DetectionReplay.Numbered> verdicts = new ArrayList<>();
         for (FlowState flow : extractor.flows()) {
             FlowOutcome outcome = outcomes.get(flow.key());
             if (outcome.firstAlert != null) {
-                verdicts.add(new Detector.Verdict(outcome.firstAlertMicros, outcome.number,
-                        PacketHeaders.addressText(flow.clientAddress()), flow.clientPort(),
-                        PacketHeaders.addressText(flow.serverAddress()), flow.serverPort(), flow.protocol(),
-                        outcome.firstAlert.classId(), classes.get(outcome.firstAlert.classId()),
-                        outcome.firstAlert.leafId(), outcome.firstAlertPacket));
+                int classId = outcome.firstAlert.classId();
+                int leafId = outcome.firstAlert.leafId();
+                verdicts.add(new DetectionReplay.Numbered(outcome.number, outcome.firstAlertPacket, FlowVerdict.builder()
+                        .timeMicros(outcome.firstAlertMicros)
+                        .flow(flow.clientAddress(), flow.clientPort(), flow.serverAddress(), flow.serverPort(),
+                              flow.protocol())
+                        .verdict(classId, classes.get(classId), leafId)
+                        .decisionPath(path(bundle, leafId)).modelId(bundle.modelId()).build()));
             }
         }
-        verdicts.sort(Comparator.comparingLong((Detector.Verdict v) -> v.timeMicros).thenComparingInt(v -> v.flow));
-        Detector detector = new Detector(policy);
-        verdicts.forEach(detector::observe);
-        return detector;
+        return new DetectionReplay(policy, verdicts);
     }
 
-    private static void detectionJson(ObjectNode root, Detector detector) {
-        ObjectNode policy = root.putObject("policy");
-        detector.policy().toProperties().forEach(policy::put);
-        ArrayNode alerts = root.putArray("alerts");
-        for (Detector.Alert alert : detector.alerts()) {
-            Detector.Verdict v = alert.verdict;
-            ObjectNode node = alerts.addObject().put("id", alert.id).put("flow", v.flow).put("time_us", v.timeMicros)
-                    .put("client", v.clientIp).put("client_port", v.clientPort).put("server", v.serverIp)
-                    .put("server_port", v.serverPort).put("protocol", v.protocol).put("class_id", v.classId)
-                    .put("class", v.className).put("leaf_id", v.leafId).put("packet", v.packet)
-                    .put("severity", alert.severity.name())
-                    .put("state", alert.blockId().isPresent() ? "BLOCKED" : "OPEN");
-            node.put("block_id", alert.blockId().orElse(null));
-            node.put("decision", alert.decision.kind().name()).put("reason", alert.decision.reason());
-        }
-        ArrayNode blocks = root.putArray("blocks");
-        for (Detector.Block block : detector.blocks()) {
-            ObjectNode node = blocks.addObject().put("id", block.id).put("src", block.src)
-                    .put("alert_id", block.alertId).put("origin", "AUTO").put("reason", block.reason)
-                    .put("created_us", block.createdMicros);
-            if (block.expiresMicros == 0) {
-                node.putNull("expires_us");
-            } else {
-                node.put("expires_us", block.expiresMicros);
-            }
-        }
-        ObjectNode dropped = root.putObject("dropped");
-        detector.dropped().forEach(dropped::put);
-    }
-
-    private void printDetection(Detector detector) {
-        out.println();
-        out.println("policy        " + detector.policy().toProperties());
-        for (Detector.Alert alert : detector.alerts()) {
-            Detector.Verdict v = alert.verdict;
-            out.printf(Locale.ROOT, "alert %d  %.6f s  flow %d  %s  %s (%s)  leaf %d  -> %s: %s%n", alert.id,
-                    v.timeMicros / 1e6, v.flow, v.describeFlow(), v.className, alert.severity, v.leafId,
-                    alert.decision.kind(), alert.decision.reason());
-        }
-        for (Detector.Block block : detector.blocks()) {
-            out.printf(Locale.ROOT, "block %s  %s  at %.6f s, %s: %s%n", block.id, block.src,
-                    block.createdMicros / 1e6,
-                    block.expiresMicros == 0 ? "no expiry" : String.format(Locale.ROOT, "expires at %.6f s",
-                                                                           block.expiresMicros / 1e6),
-                    block.reason);
-        }
-        detector.dropped().forEach((src, flows) -> out.printf(Locale.ROOT,
-                "dropped %d later attack flow(s) of %s at the edge (blocked)%n", flows, src));
-        if (detector.alerts().isEmpty()) {
-            out.println("no flow classified as an attack: no alert");
-        }
+    /** The leaf's conditions in words (without the flow's values, which the app adds). */
+    private String path(ModelBundle bundle, int leafId) {
+        return bundle.compiled().leaves().stream().filter(leaf -> leaf.leafId() == leafId).findFirst()
+                .map(leaf -> leaf.conditions().stream().map(c -> catalog.byIdOptional(c.featureId())
+                        .map(Feature::name).orElse("#" + c.featureId()) + " " + c.operator().symbol() + " "
+                        + c.value()).collect(Collectors.joining(" and ")))
+                .orElse("");
     }
 
     private ObjectNode json(ModelBundle bundle, Path pcapFile, FlowFeatureExtractor extractor,
