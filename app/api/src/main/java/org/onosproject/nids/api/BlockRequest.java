@@ -25,6 +25,7 @@ public final class BlockRequest {
     private final Long ttlSeconds;
     private final String reason;
     private final Long alertId;
+    private final Long incidentId;
     private final BlockOrigin origin;
 
     private BlockRequest(Builder b) {
@@ -35,6 +36,7 @@ public final class BlockRequest {
         this.ttlSeconds = b.ttlSeconds;
         this.reason = b.reason == null || b.reason.isBlank() ? null : b.reason.strip();
         this.alertId = b.alertId;
+        this.incidentId = b.incidentId;
         this.origin = checkNotNull(b.origin, "origin");
     }
 
@@ -63,6 +65,11 @@ public final class BlockRequest {
         return Optional.ofNullable(alertId);
     }
 
+    /** @return the incident the block answers, if any */
+    public Optional<Long> incidentId() {
+        return Optional.ofNullable(incidentId);
+    }
+
     public BlockOrigin origin() {
         return origin;
     }
@@ -70,7 +77,8 @@ public final class BlockRequest {
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues().add("src", src).add("scope", scope)
-                .add("ttlSeconds", ttlSeconds).add("reason", reason).add("alert", alertId).add("origin", origin)
+                .add("ttlSeconds", ttlSeconds).add("reason", reason).add("alert", alertId).add("incident", incidentId)
+                .add("origin", origin)
                 .toString();
     }
 
@@ -81,6 +89,7 @@ public final class BlockRequest {
         private Long ttlSeconds;
         private String reason;
         private Long alertId;
+        private Long incidentId;
         private BlockOrigin origin = BlockOrigin.MANUAL;
 
         private Builder(Ip4Address src) {
@@ -104,6 +113,11 @@ public final class BlockRequest {
 
         public Builder alertId(Long alertId) {
             this.alertId = alertId;
+            return this;
+        }
+
+        public Builder incidentId(Long incidentId) {
+            this.incidentId = incidentId;
             return this;
         }
 

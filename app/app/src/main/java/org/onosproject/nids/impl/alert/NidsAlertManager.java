@@ -40,6 +40,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -149,6 +150,29 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
 
     @Override
     public NidsAlert report(FlowRecord record) {
+        return report(record, null);
+    }
+
+    @Override
+    public NidsAlert report(FlowRecord record, long incidentId) {
+        return report(record, Long.valueOf(incidentId));
+    }
+
+    @Override
+    public String explain(FlowRecord record) {
+        checkNotNull(record, "record");
+        return record.modelId().flatMap(this::compiledModel)
+                .map(m -> DecisionPaths.explain(m, record.leafId(), record.features(), catalog))
+                .orElse(List.of())
+                .stream().map(DecisionStep::explain).collect(Collectors.joining(" and "));
+    }
+
+    @Override
+    public SeverityPolicy severities() {
+        return severities;
+    }
+
+    private NidsAlert report(FlowRecord record, Long incidentId) {
         checkNotNull(record, "record");
         checkArgument(record.isAttack(), "not an attack (class 0): %s", record);
         long time = record.receivedMillis() > 0 ? record.receivedMillis() : System.currentTimeMillis();
@@ -168,8 +192,8 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
                         .leafId(record.leafId()).decisionPath(path).features(record.features())
                         .deviceReports(Map.of(record.deviceId(), 1L))
                         .firstSeenMillis(time).lastSeenMillis(time).reportCount(1).state(AlertState.OPEN)
-                        .build(),
-                current -> fold(current, record, time, className, severity, path));
+                        .incidentId(incidentId).build(),
+                current -> withIncident(fold(current, record, time, className, severity, path), incidentId));
         if (alert.reportCount() == 1) {
             pruneIfFull();
         }
@@ -194,6 +218,12 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
                     .decisionPath(path).features(record.features());
         }
         return folded.build();
+    }
+
+    /** An alert raised before its flow became evidence keeps the incident it joins now. */
+    private static NidsAlert withIncident(NidsAlert alert, Long incidentId) {
+        return incidentId == null || alert.incidentId().isPresent() ? alert
+                : alert.toBuilder().incidentId(incidentId).build();
     }
 
     private Optional<CompiledModel> compiledModel(String modelId) {

@@ -22,7 +22,7 @@ import org.onosproject.net.packet.PacketService;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.MalformedReportException;
-import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
@@ -107,7 +107,7 @@ public class NidsFlowManager implements NidsFlowRecordService {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected NidsAlertService alertService;
+    protected NidsIncidentService incidentService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
 
@@ -331,9 +331,10 @@ public class NidsFlowManager implements NidsFlowRecordService {
 
     private void raiseAlert(FlowRecord record) {
         try {
-            alertService.report(record);
+            // Incidents group the verdict and raise the alerts of their evidence flows.
+            incidentService.report(record);
         } catch (RuntimeException e) {
-            log.warn("Alert service refused {}: {}", record, e.getMessage(), e);
+            log.warn("Incident service refused {}: {}", record, e.getMessage(), e);
         }
     }
 

@@ -16,7 +16,7 @@ import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.nids.api.FlowRecord;
-import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.ReportFormat;
@@ -67,16 +67,16 @@ public class NidsFlowManagerTest {
         expect(models.model(anyObject())).andStubReturn(Optional.empty());
         EasyMock.replay(models);
         manager.modelService = models;
-        NidsAlertService alerts = EasyMock.createNiceMock(NidsAlertService.class);
-        expect(alerts.report(anyObject())).andStubAnswer(() -> {
+        NidsIncidentService incidents = EasyMock.createNiceMock(NidsIncidentService.class);
+        expect(incidents.report(anyObject())).andStubAnswer(() -> {
             synchronized (alerted) {
                 alerted.add((FlowRecord) EasyMock.getCurrentArguments()[0]);
             }
             alertRaised.countDown();
-            return null;
+            return Optional.empty();
         });
-        EasyMock.replay(alerts);
-        manager.alertService = alerts;
+        EasyMock.replay(incidents);
+        manager.incidentService = incidents;
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.deviceService = EasyMock.createNiceMock(DeviceService.class);
         EasyMock.replay(manager.deviceService);
