@@ -18,7 +18,7 @@ CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json 
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY) --capacity $(CAPACITY_JSON)
 
 .PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
-        bench-model bench-rollout bench-alerts bench bench-quick stack clean
+        bench-model bench-rollout bench-alerts bench bench-quick stack stack-report stack-boot-check clean
 
 help: ## this list
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -38,8 +38,16 @@ unit: ## Java and Python unit tests only
 itest: ## integration harness: ONOS + BMv2 fabric (needs the reference stack)
 	python3 util/run_tests.py --only integration
 
-stack: ## report which parts of the reference stack were found
+stack: ## build ONOS 2.7.0, p4c, PI, BMv2 from pinned upstream commits where missing (root; STACK_SRC=DIR, FORCE=1)
+	python3 stack/build.py
+
+stack-report: ## which parts of the reference stack were found, with the commits they were built from
 	@python3 util/stack.py report
+
+RUNS ?= 10
+stack-boot-check: ## start ONOS clean RUNS times (default 10) with the harness's apps; every start must settle
+	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
+	$(VENV_PY) -m nidslib.bootcheck --runs $(RUNS)
 
 p4-build: ## compile p4src/ with p4c-bm2-ss and copy bmv2.json + p4info.txt into the pipeconf
 	@command -v $(P4C) >/dev/null || { echo "p4-build: $(P4C) not on PATH (see \`make stack\`)" >&2; exit 1; }

@@ -28,11 +28,15 @@ import sys
 import threading
 import time
 
+from onos.install import running_from     # stack/onos, the ONOS builder (this script's folder is on sys.path)
+
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOG_DIR = os.path.join(REPO_ROOT, "build", "stack")
 PREFIX = "/usr/local"
 STAMP_DIR = os.path.join(PREFIX, "share", "nids-stack")
 BMV2_PERF_PREFIX = "/opt/bmv2-perf"
+# Our own patches to an upstream tree: stack/patches/<repo>/*.patch, applied in name order after checkout.
+PATCH_DIR = os.path.join(REPO_ROOT, "stack", "patches")
 
 # Upstream repositories and the commits every part is built from.
 REPOS = {
@@ -77,13 +81,17 @@ BMV2_SUBDIRS = ["third_party", "src", "include", "PI", "services", "targets/test
                 "targets/simple_switch", "targets/simple_switch_grpc"]
 
 # Recipes: what a part's stamp records besides its commits; changing one rebuilds that part.
+# --disable-static: libtool otherwise compiles every library source twice (PIC for the .so, non-PIC for a .a that
+# nothing links); the switch binaries link the convenience libraries' PIC objects instead.
 RECIPES = {
-    "pi": {"configure": ["--with-proto", "--without-internal-rpc", "--without-cli", "--without-bmv2"],
+    "pi": {"configure": ["--with-proto", "--without-internal-rpc", "--without-cli", "--without-bmv2",
+                         "--disable-static"],
            "flags": "CFLAGS=-O2 CXXFLAGS=-O2"},
-    "bmv2": {"configure": ["--with-pi"], "subdirs": ["thrift_src", "proto"] + BMV2_SUBDIRS,
+    "bmv2": {"configure": ["--with-pi", "--disable-static"], "subdirs": ["thrift_src", "proto"] + BMV2_SUBDIRS,
              "flags": "CFLAGS=-O2 CXXFLAGS=-O2"},
     "bmv2-perf": {"configure": ["--with-pi", "--without-thrift", "--without-nanomsg", "--disable-logging-macros",
-                                "--disable-elogger"], "subdirs": ["proto"] + BMV2_SUBDIRS, "flags": "CFLAGS=-O3 CXXFLAGS=-O3"},
+                                "--disable-elogger", "--disable-static"],
+                  "subdirs": ["proto"] + BMV2_SUBDIRS, "flags": "CFLAGS=-O3 CXXFLAGS=-O3"},
     "p4c": {"cmake": ["-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_UNITY_BUILD=ON", "-DENABLE_BMV2=ON",
                       "-DENABLE_P4TEST=ON", "-DENABLE_EBPF=OFF", "-DENABLE_UBPF=OFF", "-DENABLE_DPDK=OFF",
                       "-DENABLE_P4TC=OFF", "-DENABLE_P4C_GRAPHS=OFF", "-DENABLE_GTESTS=OFF",
@@ -161,8 +169,7 @@ def source_origin(name):
                       os.path.join(src, f"{owner}+{name}", "repo")):
         if os.path.isdir(candidate):
             return candidate
-    raise StackError(f"STACK_SRC={src} has no clone of {name} ({name}/, {name}.git/ or {owner}+{name}/repo/; "
-                     f"upstream {url})")
+    raise StackError(f"STACK_SRC={src} has no clone of {name} (looked for {name}/, {name}.git/, {owner}+{name}/repo/)")
 
 
 def has_commit(repo_dir, commit):
@@ -194,6 +201,32 @@ def checkout(log, name, commit, dest):
         if r.returncode != 0:
             raise StackError(f"cannot check out {commit} of {origin}: {_last_line(r.stderr)}")
     return dest
+
+
+def patches(repo):
+    """Our patches to `repo`, in the order they apply."""
+    d = os.path.join(PATCH_DIR, repo)
+    return sorted(os.path.join(d, n) for n in os.listdir(d) if n.endswith(".patch")) if os.path.isdir(d) else []
+
+
+def apply_patches(log, repo, tree):
+    """Applies our patches to a checkout of `repo`; one already applied is left alone (a rebuild reuses the tree)."""
+    for patch in patches(repo):
+        if log.output(["git", "-C", tree, "apply", "--reverse", "--check", patch]).returncode == 0:
+            continue
+        r = log.output(["git", "-C", tree, "apply", patch])
+        if r.returncode != 0:
+            raise StackError(f"patch {os.path.relpath(patch, REPO_ROOT)} does not apply to {tree}: "
+                             f"{_last_line(r.stderr)}")
+        log.say(f"applied {os.path.relpath(patch, REPO_ROOT)}")
+
+
+def patches_hash(repo):
+    h = hashlib.sha256()
+    for patch in patches(repo):
+        with open(patch, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()[:16]
 
 
 def _last_line(text):
@@ -271,7 +304,7 @@ class Part:
 
     def wanted_stamp(self):
         return {"part": self.name, "commits": {r: REPOS[r][1] for r in self.repos},
-                "recipe": recipe_hash(RECIPES.get(self.name))}
+                "recipe": recipe_hash(RECIPES.get(self.name), *[patches_hash(r) for r in self.repos if patches(r)])}
 
     def key_files(self):
         return []
@@ -351,6 +384,7 @@ class Pi(Part):
             if len(tree) < 3 or tree[1] != "commit":
                 raise StackError(f"PI {REPOS['PI'][1]} has no submodule at {path}")
             checkout(log, repo, tree[2], os.path.join(pi, path))
+        apply_patches(log, "PI", pi)
 
     def build(self, log):
         d = self.src("PI")
@@ -464,15 +498,10 @@ class Onos(Part):
     def key_files(self):
         return [os.path.join(onos_home(), "bin", "onos-service"), os.path.join(onos_home(), "apache-karaf-4.2.9")]
 
-    def running(self):
-        home = os.path.realpath(onos_home())
-        r = subprocess.run(["pgrep", "-af", "karaf"], capture_output=True, text=True)
-        return [line for line in r.stdout.splitlines() if home + "/" in line and "java" in line]
-
     def build(self, log):
-        running = self.running()
+        running = running_from(onos_home())
         if running:
-            raise StackError(f"ONOS is running from {onos_home()} (pid {running[0].split()[0]}); stop it first, "
+            raise StackError(f"ONOS is running from {onos_home()} (pid {running[0]}); stop it first, "
                              "`make stack` never replaces a running ONOS")
         log.run([sys.executable, "-m", "onos", "--src", self.src("onos"), "--gnmi", self.src("gnmi"),
                  "--work", os.path.join(stack_work(), "onos-build"), "--prefix", onos_home(), "--jobs", jobs()],

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make setup`: installs everything the package registries offer, then reports the parts they do not.
+# `make setup`: installs everything the package registries offer, then builds the parts they do not (`make stack`)
+# when their sources are reachable, and reports them (SKIP_STACK=1: report only).
 # Idempotent and non-interactive; run as root on Debian/Ubuntu. Installs nothing that needs a download outside
 # Debian, PyPI and Maven Central.
 set -euo pipefail
@@ -30,6 +31,22 @@ else
   echo "setup: Debian packages present"
 fi
 
+# The parts no registry offers: built from pinned upstream commits when missing and their sources reachable
+# (upstream git or STACK_SRC clones); stack/build.py says what it skipped and why. It runs beside the venv and
+# Maven steps below, which mostly wait on downloads, in a process group of its own that a failure or an interrupt
+# of this script stops too.
+stack_pid=""
+stop_stack() { if [[ -n "$stack_pid" ]]; then kill -TERM -- "-$stack_pid" 2>/dev/null || true; fi; }
+trap stop_stack EXIT
+trap 'exit 130' INT TERM
+if [[ "${SKIP_STACK:-}" == 1 ]]; then
+  echo "setup: SKIP_STACK=1: not building the reference stack (\`make stack\` builds it)"
+else
+  echo "setup: building the reference stack where missing (stack/build.py --if-reachable), beside the steps below"
+  setsid python3 stack/build.py --if-reachable &
+  stack_pid=$!
+fi
+
 if [[ ! -x .venv/bin/python ]]; then
   echo "setup: creating .venv"
   python3 -m venv .venv
@@ -43,5 +60,12 @@ echo "setup: Python venv ready (.venv, with nidslib from testing/ editable)"
 echo "setup: fetching Maven dependencies and building (mvn -DskipTests install)"
 mvn -B -q -DskipTests install
 
+if [[ -n "$stack_pid" ]]; then
+  echo "setup: waiting for the reference stack build"
+  stack_rc=0
+  wait "$stack_pid" || stack_rc=$?
+  stack_pid=""
+  exit "$stack_rc"
+fi
 echo
 python3 util/stack.py report

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make stack`: which parts of the reference stack were found (nidslib.stack).
+"""`make stack-report` (and `util/stack.py java11-home`, `onos-home`): the reference stack's parts (nidslib.stack).
 
 An entry point of the package that also runs before `make setup` has made .venv, with the system python3, so it
 finds the package beside it (testing/)."""

@@ -62,8 +62,7 @@ class Lab:
         paths = [p for _, p in self.captures if os.path.exists(p)]
         if not paths:
             raise LabError("tcpdump wrote no capture (see build/demo/*/tcpdump.log)")
-        # Classic pcap (-F pcap): nids-model reads pcap, not pcapng.
-        netns.run("mergecap", "-F", "pcap", "-w", out, *paths)
+        merge(out, *paths)
         for path in paths:
             os.remove(path)
         self.captures = []
@@ -71,6 +70,12 @@ class Lab:
 
     def stop(self):
         netns.remove_all()
+
+
+def merge(out, *pcaps):
+    """One classic pcap (nids-model reads pcap, not pcapng) of the captures' packets in time order."""
+    netns.run("mergecap", "-F", "pcap", "-w", out, *pcaps)
+    return out
 
 
 def _wait_for_files(paths, timeout=10):

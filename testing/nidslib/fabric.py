@@ -47,7 +47,8 @@ class Fabric:
                                options=["--thrift-port", str(sw.thrift_port),
                                         "--log-file", os.path.join(self.log_dir, name), "--log-flush"])
         self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
-        processes.wait_for_port(sw.grpc_port, timeout=20, what=f"{name} gRPC server")
+        # simple_switch_grpc listens within a second on an idle machine; 20 s was exceeded at load 20 (2 cores).
+        processes.wait_for_port(sw.grpc_port, timeout=60, what=f"{name} gRPC server")
 
     def stop_switch(self, name):
         process = self.processes.pop(name, None)

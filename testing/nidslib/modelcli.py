@@ -28,7 +28,9 @@ def train(data, out, *args, java_home=None, timeout=600):
         return json.load(f)
 
 
-def simulate(model, pcap, java_home=None, timeout=600):
-    """`nids-model simulate --json`: the software reference of the switch's verdicts on a capture."""
-    return json.loads(run("simulate", "--model", model, "--pcap", pcap, "--json", java_home=java_home,
-                          timeout=timeout))
+def simulate(model, pcap, policy=None, java_home=None, timeout=600):
+    """`nids-model simulate --json`: the software reference of the switch's verdicts on a capture; with `policy` (a
+    JSON file of the app's detection properties) also the alerts, blocks and dropped flows the app's policy makes of
+    them."""
+    return json.loads(run("simulate", "--model", model, "--pcap", pcap, "--json",
+                          *(["--policy", policy] if policy else []), java_home=java_home, timeout=timeout))

@@ -2,7 +2,9 @@
 
 ONOS answers REST 60-80 s after start on two cores, and installing or activating an app restarts parts of the core
 for 10-20 s (503, now and then a 500): every call here retries with bounded backoff instead of failing on the first
-transient answer.
+transient answer. While ONOS settles after boot, a refresh of the core unregisters the REST resources for a while
+(404 and 503 for paths that exist): `wait_settled` waits until the boot apps stay ACTIVE and the application
+service answers for several seconds, and `install_app` treats 404/503 from the applications API as transient.
 """
 import base64
 import json
@@ -19,6 +21,10 @@ from . import processes
 DEFAULT_URL = "http://127.0.0.1:8181"
 USER, PASSWORD = "onos", "rocks"
 TRANSIENT_STATUS = {500, 502, 503, 504}
+# The applications API never answers 404 for an upload or an uninstall (uninstalling an unknown app is a 204): a 404
+# there means its REST resource is not registered at that moment (a core refresh), so it is retried too.
+APPS_TRANSIENT_STATUS = TRANSIENT_STATUS | {404}
+SETTLE_STABLE_S = 8
 
 
 class OnosError(Exception):
@@ -43,8 +49,10 @@ class Rest:
         self.max_delay = max_delay
         self.timeout = timeout
 
-    def request(self, method, path, body=None, content_type="application/json", retry=True):
-        """Returns (status, parsed JSON or raw text). Retries transient failures; raises RestError otherwise."""
+    def request(self, method, path, body=None, content_type="application/json", retry=True,
+                transient=TRANSIENT_STATUS):
+        """Returns (status, parsed JSON or raw text). Retries answers whose status is in `transient` and connection
+        failures, a bounded number of times; raises RestError otherwise."""
         data = None
         headers = dict(self.headers)
         if body is not None:
@@ -60,7 +68,7 @@ class Rest:
                     return resp.status, _decode(resp.read())
             except urllib.error.HTTPError as e:
                 text = e.read().decode(errors="replace")
-                if e.code not in TRANSIENT_STATUS:
+                if e.code not in transient:
                     raise RestError(method, path, e.code, text) from None
                 last_error = RestError(method, path, e.code, text)
             except (urllib.error.URLError, ConnectionError, TimeoutError) as e:
@@ -167,29 +175,67 @@ class OnosProcess:
         return os.path.join(self.onos_home, "apache-karaf-4.2.9", "data", "log", "karaf.log")
 
 
-def apps_active(rest, names):
-    """True when every named app is ACTIVE."""
+def app_ready(rest, name):
+    """True when the app is ACTIVE and ONOS's application admin service reports its components started
+    (GET .../health answers through ApplicationAdminService and ComponentsMonitorService)."""
+    try:
+        health = rest.get(f"/onos/v1/applications/{name}/health", retry=False)
+    except RestError:
+        return False
+    return isinstance(health, dict) and health.get("message") == "ready"
+
+
+def boot_state(rest, names):
+    """None when every named app is ACTIVE and ready, else what is not (one short line)."""
     apps = rest.get("/onos/v1/applications", retry=False).get("applications", [])
     states = {a["name"]: a.get("state") for a in apps}
-    return all(states.get(n) == "ACTIVE" for n in names)
+    inactive = [n for n in names if states.get(n) != "ACTIVE"]
+    if inactive:
+        return f"not ACTIVE: {', '.join(inactive)}"
+    unready = [n for n in names if not app_ready(rest, n)]
+    return f"not ready: {', '.join(unready)}" if unready else None
+
+
+def wait_settled(rest, names, timeout, stable_s=SETTLE_STABLE_S, interval=2.0, clock=time.monotonic,
+                 sleep=time.sleep):
+    """Waits until the boot apps are ACTIVE and ready and stay so, with every poll answered, for `stable_s`
+    seconds: a core refresh shortly after boot takes the REST API away again for a while. Any failed poll
+    (404/503 included) restarts the stable window; `timeout` bounds the whole wait. Returns the seconds waited."""
+    start = clock()
+    deadline = start + timeout
+    settled_since = None
+    last = "no answer yet"
+    while True:
+        now = clock()
+        try:
+            last = boot_state(rest, names)
+        except OnosError as e:
+            last = str(e)[:200]
+        if last is None:
+            settled_since = now if settled_since is None else settled_since
+            if now - settled_since >= stable_s:
+                return now - start
+        else:
+            settled_since = None
+        if now >= deadline:
+            raise OnosError(f"ONOS did not settle within {timeout} s ({last})")
+        sleep(interval)
 
 
 def install_app(rest, oar_path, app_name):
-    """(Re)installs and activates an .oar; an older copy of the same app is uninstalled first."""
-    try:
-        rest.delete(f"/onos/v1/applications/{app_name}")
-    except RestError as e:
-        if e.status != 404:
-            raise
+    """(Re)installs and activates an .oar; an older copy of the same app is uninstalled first. 404/503 from the
+    applications API are retried (bounded): ONOS may still be re-registering it."""
+    rest.delete(f"/onos/v1/applications/{app_name}", transient=APPS_TRANSIENT_STATUS)
     with open(oar_path, "rb") as f:
         payload = f.read()
+    upload = dict(content_type="application/octet-stream", transient=APPS_TRANSIENT_STATUS)
     try:
-        rest.post("/onos/v1/applications?activate=true", payload, content_type="application/octet-stream")
+        rest.post("/onos/v1/applications?activate=true", payload, **upload)
     except RestError as e:
         if e.status != 409:
             raise
-        rest.delete(f"/onos/v1/applications/{app_name}")
-        rest.post("/onos/v1/applications?activate=true", payload, content_type="application/octet-stream")
+        rest.delete(f"/onos/v1/applications/{app_name}", transient=APPS_TRANSIENT_STATUS)
+        rest.post("/onos/v1/applications?activate=true", payload, **upload)
     return wait_until(lambda: _app_state(rest, app_name) == "ACTIVE", 120, 2, f"app {app_name} ACTIVE")
 
 

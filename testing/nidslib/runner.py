@@ -59,8 +59,8 @@ def pytest_suite(name, what, paths, prerequisites=(), extra_args=()):
 
 def suites():
     return [
-        pytest_suite("python-unit", "nidslib unit tests: generator, harnesses, demo and bench tools",
-                     ["testing/tests"]),
+        pytest_suite("python-unit", "nidslib and stack-build unit tests: generator, harnesses, demo and bench tools, "
+                     "make stack", ["testing/tests", "stack/tests"]),
         Suite("java-unit", "Maven build and JUnit tests of every module (builds the .oar)",
               ["mvn", "-B", "-q", "package"], (stack.need_maven,), surefire_counts),
         Suite("constants-check", "generated constants match the committed P4Info",

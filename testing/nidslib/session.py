@@ -137,10 +137,9 @@ class StackSession:
         self.progress("starting ONOS (REST answers after 60-80 s on two cores)")
         self.onos.start()
         onos_mod.wait_until(lambda: self.onos.running() and rest.alive(), REST_TIMEOUT, 3, "ONOS REST")
-        # Boot apps are still being activated when REST first answers; an app installed then misses its
-        # required apps.
-        onos_mod.wait_until(lambda: onos_mod.apps_active(rest, [f"org.onosproject.{a}" for a in self.boot_apps]),
-                            REST_TIMEOUT, 3, "boot apps ACTIVE")
+        # Boot apps are still being activated when REST first answers (an app installed then misses its required
+        # apps), and a core refresh may follow their activation: wait until they stay ACTIVE and ready.
+        onos_mod.wait_settled(rest, [f"org.onosproject.{a}" for a in self.boot_apps], REST_TIMEOUT)
         self.progress(f"installing {os.path.basename(self.oar)}")
         onos_mod.install_app(rest, self.oar, self.app_name)
         health = onos_mod.wait_until(lambda: pipeconf_registered(rest), PIPECONF_TIMEOUT, 2,

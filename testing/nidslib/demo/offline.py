@@ -1,6 +1,10 @@
-"""The offline demo: the same story between network namespaces on a Linux bridge, captured round by round and
-classified with `nids-model simulate` (the software reference of the switch); prints the alerts and blocks the fabric
-would have produced, with the app's severity rule and the block policy's semantics (policy.py)."""
+"""The offline demo: the same story between network namespaces on a Linux bridge, captured round by round, classified
+with `nids-model simulate` (the software reference of the switch) and put through the app's own detection policy
+(`simulate --policy`: severities, automatic blocks, flows a block drops); prints the alerts and blocks the fabric would
+have produced.
+
+The policy has memory (a source's alerts count towards its block, a block lasts its TTL), so every round simulates
+the whole capture so far and prints what is new: the same verdicts, in the same order, as one long run."""
 import json
 import os
 import time
@@ -9,14 +13,9 @@ from .. import bridgelab
 from .. import modelcli
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
-from . import policy as policy_mod
 from . import scenario as scenario_mod
 
 WORK_DIR = os.path.join(ROOT, "build", "demo", "offline")
-
-
-def classify(pcap, model_path, java_home):
-    return modelcli.simulate(model_path, pcap, java_home=java_home)
 
 
 def leaf_explanations(model_path):
@@ -27,20 +26,27 @@ def leaf_explanations(model_path):
 
 
 class OfflineRun:
-    def __init__(self, processes, story, model_path, java_home, policy, state):
+    def __init__(self, processes, story, model_path, java_home, block_properties, state):
         self.processes = processes
         self.story = story
         self.model_path = model_path
         self.java_home = java_home
-        self.book = policy_mod.BlockBook(policy)
+        self.block_properties = block_properties
         self.state = state  # the report: alerts, blocks, per-source counts
         self.topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
         self.explanations = leaf_explanations(model_path)
         self.lab = None
         self.scenario = None
-        self.next_alert_id = 1
+        self.capture = os.path.join(WORK_DIR, "capture.pcap")
+        self.policy_file = os.path.join(WORK_DIR, "policy.json")
+        self.seen = {"alert": 0, "block": 0, "flow_us": -1, "dropped": {}}
 
     def start(self):
+        os.makedirs(WORK_DIR, exist_ok=True)
+        with open(self.policy_file, "w") as f:
+            json.dump(self.block_properties, f)
+        if os.path.exists(self.capture):
+            os.remove(self.capture)
         self.lab = bridgelab.Lab(self.topology, self.processes, WORK_DIR)
         self.story.say("building the lab: hosts h1..h4 in namespaces nids-h1..nids-h4 on a bridge in nids-lab")
         self.lab.start()
@@ -54,51 +60,64 @@ class OfflineRun:
         self.lab.start_capture(f"round{number}")
         self.scenario.run_round()
         self.lab.stop_capture(pcap)
-        self.story.say(f"round {number}: captured {os.path.relpath(pcap, ROOT)}; classifying it with "
-                       f"nids-model simulate")
-        self.report(classify(pcap, self.model_path, self.java_home))
+        so_far = [self.capture] if os.path.exists(self.capture) else []
+        bridgelab.merge(self.capture + ".new", *so_far, pcap)
+        os.replace(self.capture + ".new", self.capture)
+        self.story.say(f"round {number}: captured {os.path.relpath(pcap, ROOT)}; classifying the capture so far with "
+                       f"nids-model simulate --policy (the app's detection policy)")
+        self.report(modelcli.simulate(self.model_path, self.capture, self.policy_file, java_home=self.java_home))
 
     def report(self, simulation):
-        """Alerts in the order the switch would raise them (time of each flow's first attack verdict)."""
-        flows = sorted((f for f in simulation["flows"] if f["first_alert"]), key=lambda f: f["first_alert"]["time_us"])
-        counts = self.state["flows"]
-        for flow in simulation["flows"]:
-            counts[flow["client"]] = counts.get(flow["client"], 0) + 1
+        """What is new since the last round: alerts in the order the switch would raise them, each block after the
+        alert that made it, the flows a block dropped."""
+        seen = self.state["flows"]
+        new_flows = [f for f in simulation["flows"] if f["first_us"] > self.seen["flow_us"]]
+        for flow in new_flows:
+            seen[flow["client"]] = seen.get(flow["client"], 0) + 1
+        self.seen["flow_us"] = max([self.seen["flow_us"]] + [f["first_us"] for f in new_flows])
+        blocks = {int(b["alert_id"]): b for b in simulation["blocks"] if int(b["id"]) > self.seen["block"]}
         batch = []
-        dropped = {}
-        for flow in flows:
-            now = flow["first_alert"]["time_us"] / 1e6
-            if self.book.blocking(flow["client"], now):
-                # Dropped at the edge before it could be tracked: no alert, the flow never gets through.
-                dropped[flow["client"]] = dropped.get(flow["client"], 0) + 1
-                continue
-            first = flow["first_alert"]
-            alert = {"id": self.next_alert_id, "class": first["class"], "classId": first["class_id"],
-                     "severity": policy_mod.severity(first["class_id"], first["class"]), "leafId": first["leaf_id"],
-                     "flow": {"clientIp": flow["client"], "clientPort": flow["client_port"],
-                              "serverIp": flow["server"], "serverPort": flow["server_port"],
-                              "protocol": flow["protocol"]},
-                     "explanation": self.explanations.get(first["leaf_id"], f"leaf {first['leaf_id']}"),
-                     "firstSeenSeconds": now, "atPacket": first["packet"], "src": flow["client"]}
-            self.next_alert_id += 1
-            self.state["alerts"].append(alert)
-            batch.append(alert)
-            block, _ = self.book.consider(alert, now)
-            if block:
+        for alert in (a for a in simulation["alerts"] if a["id"] > self.seen["alert"]):
+            batch.append(self._alert(alert))
+            self.state["alerts"].append(batch[-1])
+            block = blocks.get(alert["id"])
+            if block is not None:
                 self.story.alerts(batch, prefix="would ALERT")
                 batch = []
-                self.state["blocks"].append(block)
-                self.story.block(_printable(block), prefix="would BLOCK")
+                self.state["blocks"].append(_block(block))
+                self.story.block(_printable(self.state["blocks"][-1]), prefix="would BLOCK")
         self.story.alerts(batch, prefix="would ALERT")
-        for source, count in dropped.items():
-            self.state["dropped"][source] = self.state["dropped"].get(source, 0) + count
-            self.story.say(f"would DROP {count} later attack flows from {source} at the edge (blocked)")
-        if not flows:
+        self.seen["alert"] = max([self.seen["alert"]] + [a["id"] for a in simulation["alerts"]])
+        self.seen["block"] = max([self.seen["block"]] + [int(b["id"]) for b in simulation["blocks"]])
+        for source, total in simulation["dropped"].items():
+            count = total - self.seen["dropped"].get(source, 0)
+            self.seen["dropped"][source] = total
+            self.state["dropped"][source] = total
+            if count:
+                self.story.say(f"would DROP {count} later attack flows from {source} at the edge (blocked)")
+        if not any(f["first_alert"] for f in new_flows):
             self.story.say("no flow classified as an attack in this round")
+
+    def _alert(self, alert):
+        return {"id": alert["id"], "class": alert["class"], "classId": alert["class_id"],
+                "severity": alert["severity"], "leafId": alert["leaf_id"],
+                "flow": {"clientIp": alert["client"], "clientPort": alert["client_port"],
+                         "serverIp": alert["server"], "serverPort": alert["server_port"],
+                         "protocol": alert["protocol"]},
+                "explanation": self.explanations.get(alert["leaf_id"], f"leaf {alert['leaf_id']}"),
+                "firstSeenSeconds": alert["time_us"] / 1e6, "atPacket": alert["packet"], "src": alert["client"],
+                "decision": alert["decision"], "reason": alert["reason"]}
 
     def stop(self):
         if self.lab is not None:
             self.lab.stop()
+
+
+def _block(block):
+    return {"id": int(block["id"]), "src": block["src"], "alertId": block["alert_id"],
+            "origin": block["origin"].lower(), "reason": block["reason"], "createdAt": block["created_us"] / 1e6,
+            "expiresAt": block["expires_us"] / 1e6 if block.get("expires_us") is not None else None,
+            "state": "ACTIVE"}
 
 
 def _printable(block):

@@ -9,7 +9,7 @@ from .. import onos as onos_mod
 from .. import session as session_mod
 from .. import topology as topo
 
-from . import policy as policy_mod
+from . import blockconfig
 from . import scenario as scenario_mod
 
 ROOT = session_mod.ROOT
@@ -34,11 +34,11 @@ def _host_name():
 
 
 class OnlineRun:
-    def __init__(self, processes, story, model_path, policy, state, onos_home, java_home, verbose=False):
+    def __init__(self, processes, story, model_path, block_properties, state, onos_home, java_home, verbose=False):
         self.processes = processes
         self.story = story
         self.model_path = model_path
-        self.policy = policy
+        self.block_properties = block_properties
         self.state = state
         self.topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
         self.session = session_mod.StackSession(onos_home, java_home, self.topology, LOG_DIR, progress=story.say)
@@ -99,13 +99,10 @@ class OnlineRun:
                 self.state["blocking"] = BLOCKING_MISSING
                 return
             raise
-        self.rest.post(f"/onos/v1/configuration/{policy_mod.BLOCK_COMPONENT}", self.policy.component_config())
+        self.rest.post(f"/onos/v1/configuration/{blockconfig.BLOCK_COMPONENT}", self.block_properties)
         self.blocking = True
         self.state["blocking"] = "available"
-        self.story.say(f"automatic blocking: severity >= {self.policy.min_severity} on a source's "
-                       f"{self.policy.min_alerts}th alert, TTL {self.policy.ttl_seconds} s, "
-                       f"allowlist [{','.join(str(n) for n in self.policy.allowlist)}], at most "
-                       f"{self.policy.max_blocks} blocks")
+        self.story.say(f"automatic blocking: {blockconfig.describe(self.block_properties)}")
 
     # ---- traffic -----------------------------------------------------------------------------------------------
 

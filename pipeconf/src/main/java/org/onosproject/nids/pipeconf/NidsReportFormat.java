@@ -82,6 +82,11 @@ public final class NidsReportFormat implements ReportFormat {
     }
 
     @Override
+    public int flowSlots() {
+        return FLOW_TABLE_SIZE;
+    }
+
+    @Override
     public FlowReport decode(byte[] frame) {
         if (frame.length < Ethernet.ETHERNET_HEADER_LENGTH) {
             throw new MalformedReportException("frame of " + frame.length + " bytes, shorter than an Ethernet header");

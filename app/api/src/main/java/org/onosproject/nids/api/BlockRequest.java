@@ -19,6 +19,8 @@ public final class BlockRequest {
 
     /** The longest lifetime a block may be given: ten years (0, no expiry, is longer still). */
     public static final long MAX_TTL_SECONDS = 10L * 365 * 24 * 3600;
+    /** The longest reason kept (it is shown in the GUI, logged and audited). */
+    public static final int MAX_REASON_LENGTH = 256;
 
     private final Ip4Address src;
     private final BlockScope scope;
@@ -32,12 +34,49 @@ public final class BlockRequest {
         checkArgument(b.ttlSeconds == null || b.ttlSeconds >= 0 && b.ttlSeconds <= MAX_TTL_SECONDS,
                       "ttlSeconds: expected an integer 0..%s, got %s", MAX_TTL_SECONDS, b.ttlSeconds);
         this.src = checkNotNull(b.src, "src");
+        unblockable(src).ifPresent(why -> {
+            throw new IllegalArgumentException("src: " + src + " is " + why + ": only a unicast host can be blocked");
+        });
         this.scope = checkNotNull(b.scope, "scope");
         this.ttlSeconds = b.ttlSeconds;
         this.reason = b.reason == null || b.reason.isBlank() ? null : b.reason.strip();
+        checkArgument(reason == null || reason.length() <= MAX_REASON_LENGTH,
+                      "reason: at most %s characters, got %s", MAX_REASON_LENGTH,
+                      reason == null ? 0 : reason.length());
+        // One line: the reason goes into log lines and the audit log, where a line break could forge an entry.
+        checkArgument(reason == null || reason.codePoints().noneMatch(Character::isISOControl),
+                      "reason: control characters (line breaks, tabs, ...) are not allowed");
         this.alertId = b.alertId;
         this.incidentId = b.incidentId;
         this.origin = checkNotNull(b.origin, "origin");
+    }
+
+    /**
+     * Why an address names no single host, if it does not: what a block of it would drop is either nothing a host
+     * sends (0.0.0.0/8 "this network", 127.0.0.0/8 loopback, 240.0.0.0/4 reserved and the limited broadcast
+     * 255.255.255.255) or no source at all (224.0.0.0/4 multicast).
+     *
+     * @param address an address
+     * @return what kind of address it is, when it is not a unicast host address
+     */
+    public static Optional<String> unblockable(Ip4Address address) {
+        int first = (address.toInt() >>> 24) & 0xff;
+        if (address.toInt() == -1) {
+            return Optional.of("the broadcast address");
+        }
+        if (first == 0) {
+            return Optional.of("a \"this network\" address (0.0.0.0/8)");
+        }
+        if (first == 127) {
+            return Optional.of("a loopback address (127.0.0.0/8)");
+        }
+        if (first >= 224 && first < 240) {
+            return Optional.of("a multicast address (224.0.0.0/4)");
+        }
+        if (first >= 240) {
+            return Optional.of("a reserved address (240.0.0.0/4)");
+        }
+        return Optional.empty();
     }
 
     public static Builder builder(Ip4Address src) {

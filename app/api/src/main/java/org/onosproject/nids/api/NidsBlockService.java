@@ -47,4 +47,7 @@ public interface NidsBlockService extends ListenerService<NidsBlockEvent, NidsBl
 
     /** @return the policy in force (the block manager's component configuration as applied) */
     BlockPolicy policy();
+
+    /** @return the blocks held against the cap, and the bounded reaction queue's depth and drops */
+    BlockReactionStats reactionStats();
 }

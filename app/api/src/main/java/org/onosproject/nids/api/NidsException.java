@@ -18,7 +18,9 @@ public class NidsException extends RuntimeException {
         /** The request conflicts with the current state (REST 409). */
         CONFLICT,
         /** The switches could not be programmed (REST 502). */
-        DEVICE_FAILURE
+        DEVICE_FAILURE,
+        /** The input is larger than accepted (REST 413). */
+        TOO_LARGE
     }
 
     private final Kind kind;

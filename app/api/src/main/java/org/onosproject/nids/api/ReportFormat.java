@@ -18,6 +18,11 @@ public interface ReportFormat {
     boolean isReport(int etherType);
 
     /**
+     * @return how many flow-table slots reports and probes name (slots 0 .. flowSlots() - 1)
+     */
+    int flowSlots();
+
+    /**
      * Decodes a report.
      *
      * @param frame the whole Ethernet frame of the packet-in

@@ -12,14 +12,28 @@ import org.onosproject.nids.api.ReportPipelineStats;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * The report pipeline's counters in {@code GET /stats} ("pipeline"): reports decoded and malformed, alert-queue drops,
- * and the NetFlow export.
+ * The report pipeline's counters in {@code GET /stats} ("pipeline"): reports taken, decoded and malformed, records
+ * made, drops per reason, the bounded queues, report handling time, the packet thread's share, and the NetFlow export.
  */
 public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStats> {
 
+    static final String REPORTS_RECEIVED = "reportsReceived";
     static final String REPORTS_DECODED = "reportsDecoded";
     static final String REPORTS_MALFORMED = "reportsMalformed";
+    static final String RECORDS = "records";
     static final String ALERTS_DROPPED = "alertsDropped";
+    static final String WORKERS = "workers";
+    static final String DROPS = "drops";
+    static final String QUEUES = "queues";
+    static final String LENGTH = "length";
+    static final String CAPACITY = "capacity";
+    static final String HANDLING = "handlingMicros";
+    static final String COUNT = "count";
+    static final String P50 = "p50";
+    static final String P99 = "p99";
+    static final String MAX = "max";
+    static final String PACKET_THREAD = "packetThreadNanos";
+    static final String MEAN = "mean";
     static final String NETFLOW = "netflow";
     static final String RECORDS_EXPORTED = "recordsExported";
     static final String RECORDS_DROPPED = "recordsDropped";
@@ -30,9 +44,21 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
     public ObjectNode encode(ReportPipelineStats stats, CodecContext context) {
         checkNotNull(stats, "stats");
         ObjectNode json = context.mapper().createObjectNode()
+                .put(REPORTS_RECEIVED, stats.reportsReceived())
                 .put(REPORTS_DECODED, stats.reportsDecoded())
                 .put(REPORTS_MALFORMED, stats.reportsMalformed())
-                .put(ALERTS_DROPPED, stats.alertsDropped());
+                .put(RECORDS, stats.records())
+                .put(ALERTS_DROPPED, stats.alertsDropped())
+                .put(WORKERS, stats.workers());
+        ObjectNode drops = json.putObject(DROPS);
+        stats.drops().forEach(drops::put);
+        ObjectNode queues = json.putObject(QUEUES);
+        stats.queues().forEach((name, queue) -> queues.putObject(name)
+                .put(LENGTH, queue.length()).put(CAPACITY, queue.capacity()));
+        ReportPipelineStats.Latency handling = stats.handling();
+        json.putObject(HANDLING).put(COUNT, handling.count()).put(P50, handling.p50Micros())
+                .put(P99, handling.p99Micros()).put(MAX, handling.maxMicros());
+        json.putObject(PACKET_THREAD).put(MEAN, stats.packetThreadMeanNanos()).put(MAX, stats.packetThreadMaxNanos());
         json.putObject(NETFLOW)
                 .put(RECORDS_EXPORTED, stats.netflowRecordsExported())
                 .put(RECORDS_DROPPED, stats.netflowRecordsDropped())

@@ -213,7 +213,17 @@ public final class AlertTestData {
 
             @Override
             public ReportPipelineStats pipelineStats() {
-                return new ReportPipelineStats(140, 2, 1, 129, 0, 11, 0);
+                return ReportPipelineStats.builder().reports(145, 140, 2, 138).workers(2)
+                        .drops(Map.of(ReportPipelineStats.REPORT_QUEUE_FULL, 5L,
+                                      ReportPipelineStats.DETECTION_QUEUE_FULL, 1L,
+                                      ReportPipelineStats.NETFLOW_QUEUE_FULL, 0L,
+                                      ReportPipelineStats.SLOT_OUT_OF_RANGE, 0L))
+                        .queues(Map.of(ReportPipelineStats.REPORTS, new ReportPipelineStats.Queue(3, 16384),
+                                       ReportPipelineStats.DETECTION, new ReportPipelineStats.Queue(0, 10000),
+                                       ReportPipelineStats.NETFLOW, new ReportPipelineStats.Queue(1, 8192)))
+                        .handling(new ReportPipelineStats.Latency(138, 40, 900, 2100))
+                        .packetThread(800, 25_000)
+                        .netflow(129, 0, 11, 0).build();
             }
         };
     }

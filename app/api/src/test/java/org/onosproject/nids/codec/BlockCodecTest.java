@@ -105,6 +105,13 @@ public class BlockCodecTest {
         assertEquals(BlockScope.of(null, 17, 53), request.scope());
         assertEquals(BlockOrigin.MANUAL, request.origin());
 
+        assertEquals(256, request("{\"src\":\"10.0.0.1\",\"reason\":\"" + "x".repeat(256) + "\"}")
+                .reason().orElseThrow().length());
+        // The edges of the unicast ranges are hosts.
+        for (String host : new String[]{"1.0.0.0", "126.255.255.255", "128.0.0.1", "223.255.255.255", "10.0.0.255"}) {
+            assertEquals(Ip4Address.valueOf(host), request("{\"src\":\"" + host + "\"}").src());
+        }
+
         BlockRequest minimal = request("{\"src\":\"10.0.0.1\"}");
         assertEquals(Optional.empty(), minimal.ttlSeconds());
         assertEquals(BlockScope.ALL, minimal.scope());
@@ -128,6 +135,15 @@ public class BlockCodecTest {
                 {"{\"src\":\"10.0.0.1\",\"scope\":{\"protocol\":300}}", "scope.protocol: expected an integer 0..255"},
                 {"{\"src\":\"10.0.0.1\",\"scope\":{\"dstPort\":80}}", "scope: dstPort needs protocol 6"},
                 {"{\"src\":\"10.0.0.1\",\"scope\":{\"port\":80}}", "unknown field \"scope.port\""},
+                {"{\"src\":\"0.0.0.0\"}", "src: 0.0.0.0 is a \"this network\" address (0.0.0.0/8): only a unicast host"},
+                {"{\"src\":\"255.255.255.255\"}", "src: 255.255.255.255 is the broadcast address"},
+                {"{\"src\":\"224.0.0.251\"}", "src: 224.0.0.251 is a multicast address (224.0.0.0/4)"},
+                {"{\"src\":\"239.255.255.250\"}", "src: 239.255.255.250 is a multicast address"},
+                {"{\"src\":\"127.0.0.1\"}", "src: 127.0.0.1 is a loopback address (127.0.0.0/8)"},
+                {"{\"src\":\"240.0.0.1\"}", "src: 240.0.0.1 is a reserved address (240.0.0.0/4)"},
+                {"{\"src\":\"10.0.0.1\",\"reason\":\"" + "x".repeat(257) + "\"}",
+                 "reason: at most 256 characters, got 257"},
+                {"{\"src\":\"10.0.0.1\",\"reason\":\"scan\\nINFO forged line\"}", "reason: control characters"},
         };
         for (String[] c : cases) {
             try {

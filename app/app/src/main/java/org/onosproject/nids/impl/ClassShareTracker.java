@@ -4,7 +4,6 @@
  */
 package org.onosproject.nids.impl;
 
-import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.ClassShareSample;
@@ -90,9 +89,8 @@ public class ClassShareTracker implements NidsClassShareService {
 
     private synchronized void readConfiguration(ComponentContext context) {
         Dictionary<?, ?> properties = context == null ? null : context.getProperties();
-        int newPoll = Math.max(0, Tools.getIntegerProperty(properties, COUNTER_POLL_SECONDS,
-                                                           COUNTER_POLL_SECONDS_DEFAULT));
-        driftSamples = Math.max(1, Tools.getIntegerProperty(properties, DRIFT_SAMPLES, DRIFT_SAMPLES_DEFAULT));
+        int newPoll = Knobs.integer(properties, COUNTER_POLL_SECONDS, counterPollSeconds, 0, 3600);
+        driftSamples = Knobs.integer(properties, DRIFT_SAMPLES, driftSamples, 1, 100_000);
         series.resize(driftSamples);
         if (poll != null && newPoll == counterPollSeconds) {
             return;

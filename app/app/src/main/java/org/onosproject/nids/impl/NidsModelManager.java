@@ -97,15 +97,20 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NidsModelStore store;
 
+    /** The longest active timeout the pipeline's 32-bit microsecond timestamps hold. */
+    static final int MAX_ACTIVE_TIMEOUT_SECONDS = (int) (0xffffffffL / 1_000_000L);
+    /** The highest report rate and burst accepted (a switch's packet-in path carries far less). */
+    static final int MAX_REPORT_RATE = 1_000_000;
+
     /** Where flows are tracked: edge (entering or leaving on an edge port), ingress-edge, all, off. */
     private String trackMode = TRACK_MODE_DEFAULT;
     /** A long flow is reported every this many packets (0: never). */
     private int activeTimeoutPackets = ACTIVE_TIMEOUT_PACKETS_DEFAULT;
     /** A long flow is reported when a packet arrives this long after its last report (0: never). */
     private int activeTimeoutSeconds = ACTIVE_TIMEOUT_SECONDS_DEFAULT;
-    /** Reports a switch may send per second (token bucket rate); the rest are counted as dropped. */
+    /** Reports a switch may send per second (token bucket rate, 1..1000000); the rest are counted as dropped. */
     private int reportRatePps = REPORT_RATE_PPS_DEFAULT;
-    /** Reports a switch may send in a burst (token bucket depth). */
+    /** Reports a switch may send in a burst (token bucket depth, 1..1000000). */
     private int reportBurst = REPORT_BURST_DEFAULT;
     /** Seconds between two checks that every switch runs the active model. */
     private int reconcileSeconds = RECONCILE_SECONDS_DEFAULT;
@@ -184,16 +189,15 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
         } else if (mode != null) {
             log.warn("Ignoring {}={}: expected edge, ingress-edge, all or off", TRACK_MODE, mode);
         }
-        activeTimeoutPackets = Tools.getIntegerProperty(properties, ACTIVE_TIMEOUT_PACKETS,
-                                                        ACTIVE_TIMEOUT_PACKETS_DEFAULT);
-        activeTimeoutSeconds = Tools.getIntegerProperty(properties, ACTIVE_TIMEOUT_SECONDS,
-                                                        ACTIVE_TIMEOUT_SECONDS_DEFAULT);
-        reportRatePps = Tools.getIntegerProperty(properties, REPORT_RATE_PPS, REPORT_RATE_PPS_DEFAULT);
-        reportBurst = Tools.getIntegerProperty(properties, REPORT_BURST, REPORT_BURST_DEFAULT);
-        reconcileSeconds = Math.max(5, Tools.getIntegerProperty(properties, RECONCILE_SECONDS,
-                                                                RECONCILE_SECONDS_DEFAULT));
-        rolloutTimeoutMillis = Tools.getIntegerProperty(properties, ROLLOUT_TIMEOUT_MILLIS,
-                                                        ROLLOUT_TIMEOUT_MILLIS_DEFAULT);
+        activeTimeoutPackets = Knobs.integer(properties, ACTIVE_TIMEOUT_PACKETS, activeTimeoutPackets, 0,
+                                             Integer.MAX_VALUE);
+        activeTimeoutSeconds = Knobs.integer(properties, ACTIVE_TIMEOUT_SECONDS, activeTimeoutSeconds, 0,
+                                             MAX_ACTIVE_TIMEOUT_SECONDS);
+        reportRatePps = Knobs.integer(properties, REPORT_RATE_PPS, reportRatePps, 1, MAX_REPORT_RATE);
+        reportBurst = Knobs.integer(properties, REPORT_BURST, reportBurst, 1, MAX_REPORT_RATE);
+        reconcileSeconds = Knobs.integer(properties, RECONCILE_SECONDS, reconcileSeconds, 5, 24 * 3600);
+        rolloutTimeoutMillis = Knobs.integer(properties, ROLLOUT_TIMEOUT_MILLIS, rolloutTimeoutMillis, 100,
+                                             600_000);
     }
 
     /** The settings of every switch; bank and epoch are set per rollout. Every report reason is enabled. */
@@ -288,10 +292,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
 
     @Override
     public RolloutResult activate(String modelId) {
-        ModelBundle bundle = model(modelId)
-                .orElseThrow(() -> new NidsException(NOT_FOUND, "no model " + modelId));
         programming.lock();
         try {
+            // Read under the lock remove() holds: a model removed meanwhile is not activated (an active model that
+            // is not stored would leave reconcile nothing to write).
+            ModelBundle bundle = model(modelId)
+                    .orElseThrow(() -> new NidsException(NOT_FOUND, "no model " + modelId));
             ActiveModel before = store.activeModel();
             return rollOut(bundle, before, before.activate(modelId));
         } finally {

@@ -37,6 +37,7 @@ import org.onosproject.nids.api.ModelSummary;
 import org.onosproject.nids.api.NidsApp;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsModelEvent;
+import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.RolloutResult.Outcome;
 import org.onosproject.nids.api.RolloutResult;
 import org.onosproject.nids.api.TrackMode;
@@ -59,6 +60,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -491,6 +493,54 @@ public class NidsModelManagerTest {
         assertTrue(manager.model(modelA.modelId()).isPresent());
     }
 
+    /** Issue 14: activate(X) racing DELETE X never leaves an active model that is not stored. */
+    @Test
+    public void anActivationRacingTheRemovalOfItsModelNeverLeavesAMissingModelActive() throws Exception {
+        manager.upload(jsonA);
+        manager.activate(modelA.modelId());
+        for (int round = 0; round < 20; round++) {
+            if (!store.modelJson(modelB.modelId()).isPresent()) {
+                manager.upload(jsonB);
+            }
+            CountDownLatch start = new CountDownLatch(1);
+            Thread activation = new Thread(() -> {
+                awaitQuietly(start);
+                try {
+                    manager.activate(modelB.modelId());
+                } catch (NidsException e) {
+                    // NOT_FOUND: the removal came first
+                }
+            });
+            Thread removal = new Thread(() -> {
+                awaitQuietly(start);
+                try {
+                    manager.remove(modelB.modelId());
+                } catch (NidsException e) {
+                    // CONFLICT: the activation came first
+                }
+            });
+            activation.start();
+            removal.start();
+            start.countDown();
+            activation.join(10_000);
+            removal.join(10_000);
+            String active = manager.activeModelId().orElseThrow();
+            assertTrue("round " + round + ": active model " + active + " is stored",
+                       store.modelJson(active).isPresent());
+            if (active.equals(modelB.modelId())) {
+                manager.activate(modelA.modelId());
+            }
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     public void removingAnEarlierModelDropsItFromTheRollbackHistory() {
         manager.upload(jsonA);
@@ -740,6 +790,31 @@ public class NidsModelManagerTest {
         drainExecutor();
 
         assertEquals(TrackMode.EDGE, manager.baseConfig().trackMode());
+        assertTrue("nothing changed, nothing written", flows.applied.isEmpty());
+    }
+
+    @Test
+    public void rateKnobsOutOfRangeAreRefusedAndNothingIsWritten() throws Exception {
+        manager.upload(jsonA);
+        manager.activate(modelA.modelId());
+        flows.applied.clear();
+        PipelineConfig before = manager.baseConfig();
+        for (String[] knob : new String[][]{
+                {OsgiPropertyConstants.REPORT_RATE_PPS, "0"}, {OsgiPropertyConstants.REPORT_RATE_PPS, "-5"},
+                {OsgiPropertyConstants.REPORT_BURST, "-1"}, {OsgiPropertyConstants.REPORT_RATE_PPS, "fast"},
+                {OsgiPropertyConstants.ACTIVE_TIMEOUT_SECONDS, "5000"},
+                {OsgiPropertyConstants.ACTIVE_TIMEOUT_PACKETS, "-1"}}) {
+            Hashtable<String, Object> properties = new Hashtable<>();
+            properties.put(knob[0], knob[1]);
+            ComponentContext context = createMock(ComponentContext.class);
+            expect(context.getProperties()).andReturn(properties).anyTimes();
+            replay(context);
+
+            manager.modified(context);
+            drainExecutor();
+
+            assertEquals(String.join("=", knob), before, manager.baseConfig());
+        }
         assertTrue("nothing changed, nothing written", flows.applied.isEmpty());
     }
 

@@ -4,7 +4,6 @@
  */
 package org.onosproject.nids.rest;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.api.BlockRequest;
@@ -25,7 +24,6 @@ import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.core.UriInfo;
-import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 
@@ -109,17 +107,10 @@ public class BlocksWebResource extends AbstractWebResource {
     }
 
     private BlockRequest request(InputStream body) {
-        JsonNode json;
+        ObjectNode json = JsonBodies.object(body, mapper(), JsonBodies.MAX_DEPTH,
+                                            "a JSON object like {\"src\": \"10.0.0.3\"}");
         try {
-            json = body == null ? null : mapper().readTree(body);
-        } catch (IOException e) {
-            throw new NidsException(INVALID, "malformed JSON: " + e.getMessage(), e);
-        }
-        if (json == null || !json.isObject()) {
-            throw new NidsException(INVALID, "expected a JSON object like {\"src\": \"10.0.0.3\"}");
-        }
-        try {
-            return codec(BlockRequest.class).decode((ObjectNode) json, this);
+            return codec(BlockRequest.class).decode(json, this);
         } catch (IllegalArgumentException e) {
             throw new NidsException(INVALID, e.getMessage(), e);
         }

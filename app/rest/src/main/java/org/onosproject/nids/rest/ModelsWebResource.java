@@ -4,9 +4,6 @@
  */
 package org.onosproject.nids.rest;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.api.ModelSummary;
@@ -14,6 +11,7 @@ import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.RolloutResult;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.rest.AbstractWebResource;
 
@@ -28,12 +26,9 @@ import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
 import javax.ws.rs.core.UriInfo;
-import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 
-import static org.onosproject.nids.api.NidsException.Kind.INVALID;
 import static org.onosproject.nids.api.NidsException.Kind.NOT_FOUND;
 
 /**
@@ -179,30 +174,15 @@ public class ModelsWebResource extends AbstractWebResource {
         return new NidsException(NOT_FOUND, "model " + modelId + " is not stored");
     }
 
-    /** The body as text, refused with a one-line reason unless it is one well-formed JSON object. */
-    private String readJsonObject(InputStream body) {
-        String json;
-        try {
-            json = body == null ? "" : new String(body.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new NidsException(INVALID, "cannot read the request body: " + e.getMessage(), e);
-        }
-        if (json.isBlank()) {
-            throw new NidsException(INVALID, "empty body: expected a model bundle (model.json)");
-        }
-        JsonNode root;
-        try {
-            root = mapper().readTree(json);
-        } catch (JsonProcessingException e) {
-            JsonLocation where = e.getLocation();
-            throw new NidsException(INVALID, "malformed JSON: " + e.getOriginalMessage()
-                    + (where != null ? " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")" : ""),
-                    e);
-        }
-        if (root == null || !root.isObject()) {
-            throw new NidsException(INVALID, "expected a model bundle (a JSON object), got "
-                    + (root == null ? "nothing" : root.getNodeType().name().toLowerCase()));
-        }
-        return json;
+    /**
+     * The deepest nesting a stored model can have: a tree the decision table holds has at most one leaf per entry,
+     * so it is at most that many levels deep, under the bundle's object and its "tree" member; the rest of a bundle
+     * (entries, slots, training summary) nests 4 levels at most.
+     */
+    static final int MAX_MODEL_DEPTH = PipelineCapacity.packaged().decisionEntriesPerBank() + 8;
+
+    /** The body as text, refused with a one-line reason unless it is one JSON object within the limits. */
+    private static String readJsonObject(InputStream body) {
+        return JsonBodies.objectText(body, MAX_MODEL_DEPTH, "a model bundle (a JSON object)");
     }
 }

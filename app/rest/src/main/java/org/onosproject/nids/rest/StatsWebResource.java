@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onlab.osgi.ServiceNotFoundException;
 import org.onosproject.nids.api.AlertParams;
 import org.onosproject.nids.api.AlertStats;
+import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.ClassShareSample;
+import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsStatsService;
@@ -28,7 +30,8 @@ import java.util.Optional;
 
 /**
  * Alert and flow statistics: alerts by state, and per class and per switch the open alerts, alerts, reports and
- * flows; the report pipeline's counters (decoding, NetFlow export); and the class-share series that shows drift.
+ * flows; the report pipeline's counters (decoding, NetFlow export); the class-share series that shows drift; and
+ * the block manager's cap and bounded reaction queue.
  */
 @Path("stats")
 public class StatsWebResource extends AbstractWebResource {
@@ -43,7 +46,8 @@ public class StatsWebResource extends AbstractWebResource {
      *
      * @param drift optional: class-share samples to include, newest last, 1..10000 (default 30)
      * @return 200 with the statistics (flows null, flowsAvailable false, pipeline null when the flow service is not
-     *         running; drift null when the class-share tracker is not running); 400 for a bad drift count
+     *         running; drift null when the class-share tracker is not running; blocking null when the block service
+     *         is not running); 400 for a bad drift count
      * @onos.rsModel StatsRow ClassShareSample Stats
      */
     @GET
@@ -64,7 +68,15 @@ public class StatsWebResource extends AbstractWebResource {
         } else {
             json.putNull("drift");
         }
+        json.set("blocking", optional(NidsBlockService.class)
+                .map(blocks -> (JsonNode) blockingStats(blocks.reactionStats())).orElse(NullNode.getInstance()));
         return ok(json).build();
+    }
+
+    private ObjectNode blockingStats(BlockReactionStats stats) {
+        return mapper().createObjectNode().put("blocks", stats.blocks()).put("maxBlocks", stats.maxBlocks())
+                .put("reactionQueueCapacity", stats.queueCapacity()).put("reactionQueueDepth", stats.queueDepth())
+                .put("reactionsDropped", stats.dropped());
     }
 
     private <T> Optional<T> optional(Class<T> service) {

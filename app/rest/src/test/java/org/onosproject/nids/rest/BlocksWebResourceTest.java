@@ -89,6 +89,9 @@ public class BlocksWebResourceTest extends NidsResourceTest {
                 {"{\"src\": \"10.0.0.256\"}", "src: not an IPv4 address: \"10.0.0.256\""},
                 {"[1]", "expected a JSON object like {\"src\": \"10.0.0.3\"}"},
                 {"{\"src\": ", "malformed JSON"},
+                {"{\"src\": \"10.0.0.3\", \"scope\": " + "[".repeat(100) + "]".repeat(100) + "}",
+                 "JSON nested deeper than 16 levels"},
+                {"{\"src\": \"224.0.0.1\"}", "src: 224.0.0.1 is a multicast address"},
         };
         for (String[] c : cases) {
             String message = errorMessage(target("blocks").request().post(

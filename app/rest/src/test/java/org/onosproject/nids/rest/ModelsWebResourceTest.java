@@ -20,6 +20,7 @@ import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
 import org.onosproject.nids.model.bundle.ModelFormatException;
+import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 
 import javax.ws.rs.client.Entity;
@@ -142,6 +143,43 @@ public class ModelsWebResourceTest extends NidsResourceTest {
         replay(service);
         assertEquals("expected a model bundle (a JSON object), got array",
                 errorMessage(target("models").request().post(jsonBody("[1, 2]")), 400));
+    }
+
+    @Test
+    public void anUploadAboveOneMebibyteIs413AndNeverReachesTheService() throws Exception {
+        replay(service);
+        String padding = " ".repeat(2 * 1024 * 1024);
+        assertEquals("request body larger than 1048576 bytes",
+                     errorMessage(target("models").request().post(jsonBody("{\"name\": \"big\"" + padding + "}")),
+                                  413));
+    }
+
+    /** A tree nested deeper than any the pipeline can hold: refused before a recursive parser sees it. */
+    @Test
+    public void aTreeFiveThousandLevelsDeepIs400AndNeverReachesTheService() throws Exception {
+        replay(service);
+        String message = errorMessage(target("models").request().post(jsonBody(deepTree(5000))), 400);
+        assertThat(message, startsWith("JSON nested deeper than " + ModelsWebResource.MAX_MODEL_DEPTH + " levels"));
+    }
+
+    @Test
+    public void theDeepestTreeThePipelineHoldsIsHandedToTheService() throws Exception {
+        expect(service.upload(anyString())).andThrow(new NidsException(NidsException.Kind.INVALID, "refused"));
+        replay(service);
+        // A chain of splits with one leaf per decision entry of a bank, under the bundle's object and "tree".
+        int deepest = PipelineCapacity.packaged().decisionEntriesPerBank() - 1;
+        assertEquals("refused", errorMessage(target("models").request().post(jsonBody(deepTree(deepest))), 400));
+    }
+
+    /** A bundle whose tree is a chain of splits that many levels deep. */
+    static String deepTree(int depth) {
+        StringBuilder json = new StringBuilder("{\"schema_version\": 1, \"tree\": ");
+        for (int i = 0; i < depth; i++) {
+            json.append("{\"feature_id\": 1, \"threshold\": ").append(i).append(", \"le\": {\"leaf_id\": 0}, \"gt\": ");
+        }
+        json.append("{\"leaf_id\": 0}");
+        json.append("}".repeat(depth)).append('}');
+        return json.toString();
     }
 
     @Test

@@ -9,7 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableMap;
 import org.junit.Test;
 import org.onosproject.nids.api.AlertStats;
+import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.ClassShareSample;
+import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsStatsService;
@@ -64,11 +66,16 @@ public class StatsWebResourceTest extends NidsResourceTest {
         ObjectNode body = json(target("stats").request().get(), 200);
         ObjectNode pipeline = (ObjectNode) body.remove("pipeline");
         assertTrue(body.remove("drift").isNull());
+        assertTrue(body.remove("blocking").isNull());
         assertEquals(new AlertStatsCodec().encode(stats(true), new NidsTestModels.Context()).toString(),
                      body.toString());
         assertEquals(140, pipeline.get("reportsDecoded").asLong());
         assertEquals(2, pipeline.get("reportsMalformed").asLong());
         assertEquals(129, pipeline.get("netflow").get("recordsExported").asLong());
+        assertEquals(5, pipeline.get("drops").get("reportQueueFull").asLong());
+        assertEquals(1, pipeline.get("alertsDropped").asLong());
+        assertEquals(10000, pipeline.get("queues").get("detection").get("capacity").asLong());
+        assertEquals(900, pipeline.get("handlingMicros").get("p99").asLong());
         assertTrue(body.get("flowsAvailable").asBoolean());
         assertEquals(1, body.get("alerts").get("open").asLong());
         assertEquals(120, body.get("classes").get(0).get("flows").asLong());
@@ -103,6 +110,20 @@ public class StatsWebResourceTest extends NidsResourceTest {
         assertEquals(0.75, last.get("classes").get(1).get("share").asDouble(), 1e-9);
         assertEquals("1970-01-01T00:00:11Z", last.get("time").asText());
         verify(drift);
+    }
+
+    @Test
+    public void theBlockCapAndTheReactionQueueWithItsDrops() throws Exception {
+        NidsBlockService blocks = createMock(NidsBlockService.class);
+        expect(blocks.reactionStats()).andReturn(new BlockReactionStats(3, 5, 4096, 7, 42));
+        replay(blocks);
+        setServiceDirectory(new TestServiceDirectory().add(NidsStatsService.class, statsService(false))
+                .add(NidsBlockService.class, blocks));
+
+        JsonNode blocking = json(target("stats").request().get(), 200).get("blocking");
+        assertEquals("{\"blocks\":3,\"maxBlocks\":5,\"reactionQueueCapacity\":4096,\"reactionQueueDepth\":7,"
+                             + "\"reactionsDropped\":42}", blocking.toString());
+        verify(blocks);
     }
 
     @Test

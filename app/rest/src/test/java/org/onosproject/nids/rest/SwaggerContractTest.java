@@ -21,6 +21,7 @@ import org.onosproject.net.pi.model.PiPipeconfId;
 import org.onosproject.net.pi.service.PiPipeconfService;
 import org.onosproject.nids.api.AlertParams;
 import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.DeviceView;
@@ -113,6 +114,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 .withStatus("INSTALLED", List.of(DeviceId.deviceId("device:bmv2:s1")));
         expect(blocks.blocks()).andStubReturn(List.of(block));
         expect(blocks.block("4")).andStubReturn(Optional.of(block));
+        expect(blocks.reactionStats()).andStubReturn(new BlockReactionStats(1, 100, 4096, 0, 0));
         expect(blocks.policy()).andStubReturn(new BlockPolicy(AlertSeverity.HIGH, 600,
                                                               List.of(Ipv4Cidr.parse("10.0.0.0/30")), 100)
                 .withAutoBlockMinAlerts(3));

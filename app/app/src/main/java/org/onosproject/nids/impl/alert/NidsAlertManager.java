@@ -9,6 +9,7 @@ import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.DeviceId;
+import org.onosproject.nids.impl.Knobs;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.DecisionStep;
@@ -136,9 +137,9 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
             return;
         }
         Dictionary<?, ?> properties = context.getProperties();
-        alertDedupWindowSeconds = Math.max(0, Tools.getIntegerProperty(properties, ALERT_DEDUP_WINDOW_SECONDS,
-                ALERT_DEDUP_WINDOW_SECONDS_DEFAULT));
-        maxAlerts = Math.max(1, Tools.getIntegerProperty(properties, MAX_ALERTS, MAX_ALERTS_DEFAULT));
+        alertDedupWindowSeconds = Knobs.integer(properties, ALERT_DEDUP_WINDOW_SECONDS, alertDedupWindowSeconds, 0,
+                                                24 * 3600);
+        maxAlerts = Knobs.integer(properties, MAX_ALERTS, maxAlerts, 1, 100_000);
         String spec = Tools.get(properties, ALERT_SEVERITIES);
         try {
             severities = SeverityPolicy.parse(spec);

@@ -29,6 +29,7 @@ import org.onosproject.net.intent.Key;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
+import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsAlert;
@@ -58,6 +59,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Dictionary;
@@ -66,13 +68,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.function.LongSupplier;
-import java.util.function.Predicate;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.onlab.util.Tools.groupedThreads;
@@ -122,6 +130,11 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private static final int REFUSED_ALERTS_KEPT = 1000;
     /** How often due blocks are expired: a block lives at most this much past its expiry. */
     static final long EXPIRY_PERIOD_MILLIS = 1000;
+    /**
+     * Reactions (auto-block decisions, resubmissions, purges) waiting at most; beyond it one is dropped and counted
+     * in /stats (an alert whose auto-block is dropped is decided again at its next update).
+     */
+    static final int REACTION_QUEUE_CAPACITY = 4096;
 
     /** Why a block went (logged). */
     enum RemovalReason {
@@ -151,6 +164,16 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     LongSupplier clock = System::currentTimeMillis;
     /** Where event reactions run (off the event threads); tests run them inline. */
     ExecutorService reactions;
+    /** The queue of {@link #reactions} (null when tests run them inline). */
+    private BlockingQueue<Runnable> reactionQueue;
+    /** Reactions not run because the queue was full (shown in /stats). */
+    private final AtomicLong droppedReactions = new AtomicLong();
+    /** A resubmission is queued and not yet running: device and host events share it. */
+    private final AtomicBoolean resubmitQueued = new AtomicBoolean();
+    /** Sources whose blocks the queued resubmission recompiles (at most REACTION_QUEUE_CAPACITY, else all). */
+    private final Set<Ip4Address> resubmitSources = ConcurrentHashMap.newKeySet();
+    /** The queued resubmission recompiles every block. */
+    private volatile boolean resubmitEvery;
 
     static final BlockPolicy DEFAULT_POLICY = new BlockPolicy(null, BLOCK_TTL_SECONDS_DEFAULT, List.of(),
                                                               MAX_BLOCKS_DEFAULT);
@@ -207,7 +230,13 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         store.setDelegate(delegate);
         eventDispatcher.addSink(NidsBlockEvent.class, listenerRegistry);
         if (reactions == null) {
-            reactions = Executors.newSingleThreadExecutor(groupedThreads("onos/nids", "blocks-%d", log));
+            reactionQueue = new ArrayBlockingQueue<>(REACTION_QUEUE_CAPACITY);
+            reactions = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, reactionQueue,
+                                               groupedThreads("onos/nids", "blocks-%d", log),
+                                               (task, pool) -> {
+                                                   droppedReactions.incrementAndGet();
+                                                   throw new RejectedExecutionException("reaction queue full");
+                                               });
         }
         timer = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "block-expiry-%d", log));
         incidentService.addListener(incidentListener);
@@ -215,9 +244,10 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         deviceService.addListener(deviceListener);
         intentService.addListener(intentListener);
         // Blocks outlive an app reload in the store; their intents are resubmitted with this bundle's compiler.
-        reactions.execute(() -> store.blocks().forEach(this::submit));
-        timer.scheduleWithFixedDelay(() -> reactions.execute(this::expireDue), EXPIRY_PERIOD_MILLIS,
-                                     EXPIRY_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+        resubmit(List.of(), "app activated");
+        // Expiry runs on its own thread: a flood of alert reactions never delays it.
+        timer.scheduleWithFixedDelay(this::expireDue, EXPIRY_PERIOD_MILLIS, EXPIRY_PERIOD_MILLIS,
+                                     TimeUnit.MILLISECONDS);
         log.info("Started; policy {}, {} stored block(s)", policy, store.size());
     }
 
@@ -230,6 +260,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         timer.shutdownNow();
         reactions.shutdownNow();
         reactions = null;
+        reactionQueue = null;
         eventDispatcher.removeSink(NidsBlockEvent.class);
         store.unsetDelegate(delegate);
         componentConfigService.unregisterProperties(getClass(), false);
@@ -239,7 +270,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     @Modified
     protected void modified(ComponentContext context) {
         readConfiguration(context);
-        reactions.execute(this::removeAllowlisted);
+        // Here, not queued with the reactions: never dropped (at most maxBlocks store changes, on a rare event).
+        removeAllowlisted();
     }
 
     /** Reads every property; a bad value is logged and the previous one kept. */
@@ -447,7 +479,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             Incident incident = event.subject();
             // Every open incident gets the rule's decision, "off" and "below severity" too: the operator sees why.
             if (incident.state() == IncidentState.OPEN) {
-                reactions.execute(() -> autoBlock(incident));
+                react(() -> autoBlock(incident));
             }
         }
     }
@@ -504,7 +536,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             } else if (refusedIncidents.add(incident.id())) {
                 log.warn("Incident {} not auto-blocked: {}", incident.id(), e.getMessage());
             }
-        } catch (NidsException e) {
+        } catch (NidsException | IllegalArgumentException e) {
+            // IllegalArgumentException: a source no block may name (multicast, loopback, ...), i.e. a spoofed one
             if (refusedIncidents.add(incident.id())) {
                 log.warn("Incident {} not auto-blocked: {}", incident.id(), e.getMessage());
             }
@@ -519,7 +552,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 List<Ip4Address> ips = event.subject().ipAddresses().stream().filter(IpAddress::isIp4)
                         .map(IpAddress::getIp4Address).collect(ImmutableList.toImmutableList());
                 if (!ips.isEmpty()) {
-                    reactions.execute(() -> resubmit(block -> ips.contains(block.src()), event.type().name()));
+                    resubmit(ips, event.type().name());
                 }
                 break;
             default:
@@ -532,17 +565,56 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 || event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED)
                 && deviceService.isAvailable(event.subject().id());
         if (back) {
-            reactions.execute(() -> resubmit(block -> true, event.subject().id() + " available"));
+            resubmit(List.of(), event.subject().id() + " available");
         }
     }
 
-    private void resubmit(Predicate<NidsBlock> which, String why) {
-        for (NidsBlock block : store.blocks()) {
-            if (which.test(block)) {
-                log.debug("Recompiling block {} of {}: {}", block.id(), block.src(), why);
-                submit(block);
-            }
+    /**
+     * Queues a resubmission (recompilation) of the blocks of some sources (none: of every block), merged into the
+     * one already queued if there is one: a burst of host or device events costs one pass over the blocks (at most
+     * maxBlocks), and a re-installation is never lost to a full queue.
+     */
+    private void resubmit(Collection<Ip4Address> sources, String why) {
+        if (sources.isEmpty() || resubmitSources.size() >= REACTION_QUEUE_CAPACITY) {
+            resubmitEvery = true;
+        } else {
+            resubmitSources.addAll(sources);
         }
+        if (resubmitQueued.compareAndSet(false, true) && !react(() -> {
+            resubmitQueued.set(false);
+            boolean every = resubmitEvery;
+            resubmitEvery = false;
+            Set<Ip4Address> which = Set.copyOf(resubmitSources);
+            resubmitSources.removeAll(which);
+            for (NidsBlock block : store.blocks()) {
+                if (every || which.contains(block.src())) {
+                    log.debug("Recompiling block {} of {}: {}", block.id(), block.src(), why);
+                    submit(block);
+                }
+            }
+        })) {
+            resubmitQueued.set(false);
+        }
+    }
+
+    /**
+     * @param reaction what to run on the reactions thread
+     * @return whether it was queued (else the queue was full, and the drop is counted)
+     */
+    private boolean react(Runnable reaction) {
+        try {
+            reactions.execute(reaction);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public BlockReactionStats reactionStats() {
+        BlockingQueue<Runnable> queue = reactionQueue;
+        return new BlockReactionStats(store.size(), policy.maxBlocks(), REACTION_QUEUE_CAPACITY,
+                                      queue == null ? 0 : queue.size(), droppedReactions.get());
     }
 
     private void intentEvent(IntentEvent event) {
@@ -552,7 +624,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 && intent.key().toString().startsWith(NidsBlock.INTENT_KEY_PREFIX)) {
             // Block ids are never reused, so a withdrawn block intent is done with: purged, ONOS's intent list
             // holds only live blocks.
-            reactions.execute(() -> intentService.purge(intent));
+            react(() -> intentService.purge(intent));
         }
     }
 }

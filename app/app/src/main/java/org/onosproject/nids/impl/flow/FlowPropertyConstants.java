@@ -17,4 +17,16 @@ public final class FlowPropertyConstants {
 
     public static final String INACTIVE_TIMEOUT_SECONDS = "inactiveTimeoutSeconds";
     public static final int INACTIVE_TIMEOUT_SECONDS_DEFAULT = 30;
+
+    public static final String REPORT_WORKERS = "reportWorkers";
+    public static final int REPORT_WORKERS_DEFAULT = 2;
+
+    public static final String REPORT_QUEUE_SIZE = "reportQueueSize";
+    public static final int REPORT_QUEUE_SIZE_DEFAULT = 16384;
+
+    public static final String DETECTION_QUEUE_SIZE = "detectionQueueSize";
+    public static final int DETECTION_QUEUE_SIZE_DEFAULT = 10000;
+
+    public static final String NETFLOW_QUEUE_SIZE = "netflowQueueSize";
+    public static final int NETFLOW_QUEUE_SIZE_DEFAULT = 8192;
 }

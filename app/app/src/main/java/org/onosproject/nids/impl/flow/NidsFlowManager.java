@@ -5,8 +5,8 @@
 package org.onosproject.nids.impl.flow;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ethernet;
-import org.onlab.util.Tools;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -19,11 +19,13 @@ import org.onosproject.net.packet.InboundPacket;
 import org.onosproject.net.packet.PacketContext;
 import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
+import org.onosproject.nids.impl.Knobs;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.MalformedReportException;
 import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.ReportFormat;
@@ -32,7 +34,6 @@ import org.onosproject.nids.impl.NidsPipelines;
 import org.onosproject.nids.impl.netflow.ExportStats;
 import org.onosproject.nids.impl.netflow.NetflowExportConfig;
 import org.onosproject.nids.impl.netflow.NetflowExporter;
-import org.onosproject.nids.model.bundle.ModelBundle;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -50,13 +51,9 @@ import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -76,15 +73,20 @@ import static org.onosproject.nids.impl.netflow.NetflowExportConfig.TEMPLATE_REF
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * The flow-report pipeline: decodes every report packet-in with its switch's {@link ReportFormat}, turns it into a
- * flow record (model and class names resolved), keeps a bounded window of recent records per switch, exports records
- * as NetFlow v9, hands attack records to the alert service, and sweeps idle flows out of the switches with probe
- * packet-outs.
+ * The flow-report pipeline: takes every report packet-in off ONOS's packet thread into a bounded queue, decodes it on
+ * worker threads with its switch's {@link ReportFormat} into a flow record (model and class names resolved), keeps a
+ * bounded window of recent records per switch, hands attack records to the alert service on a detection thread and
+ * records to the NetFlow v9 exporter on its own thread (each through a bounded queue; drops counted per reason in
+ * {@link #pipelineStats()}), and sweeps idle flows out of the switches with probe packet-outs.
  */
 @Component(immediate = true, service = NidsFlowRecordService.class,
         property = {
                 FLOW_WINDOW_SIZE + ":Integer=" + FLOW_WINDOW_SIZE_DEFAULT,
                 INACTIVE_TIMEOUT_SECONDS + ":Integer=" + INACTIVE_TIMEOUT_SECONDS_DEFAULT,
+                REPORT_WORKERS + ":Integer=" + REPORT_WORKERS_DEFAULT,
+                REPORT_QUEUE_SIZE + ":Integer=" + REPORT_QUEUE_SIZE_DEFAULT,
+                DETECTION_QUEUE_SIZE + ":Integer=" + DETECTION_QUEUE_SIZE_DEFAULT,
+                NETFLOW_QUEUE_SIZE + ":Integer=" + NETFLOW_QUEUE_SIZE_DEFAULT,
                 COLLECTORS + "=" + COLLECTORS_DEFAULT,
                 TEMPLATE_REFRESH_PACKETS + ":Integer=" + TEMPLATE_REFRESH_PACKETS_DEFAULT,
                 TEMPLATE_REFRESH_SECONDS + ":Integer=" + TEMPLATE_REFRESH_SECONDS_DEFAULT,
@@ -92,11 +94,11 @@ import static org.slf4j.LoggerFactory.getLogger;
         })
 public class NidsFlowManager implements NidsFlowRecordService {
 
-    /** Attack records waiting for the alert service; beyond this, under a flood, they are counted and dropped. */
-    static final int ALERT_QUEUE_CAPACITY = 10_000;
-
     /** How often a malformed report may be logged. */
     static final long MALFORMED_LOG_INTERVAL_MILLIS = 60_000;
+    /** Largest accepted worker count and queue size (a typo must not allocate gigabytes). */
+    static final int MAX_WORKERS = 16;
+    static final int MAX_QUEUE_SIZE = 1 << 20;
 
     private final Logger log = getLogger(getClass());
 
@@ -115,6 +117,14 @@ public class NidsFlowManager implements NidsFlowRecordService {
     private int flowWindowSize = FLOW_WINDOW_SIZE_DEFAULT;
     /** A flow without packets for this long is probed, exported and freed (0: never). */
     private int inactiveTimeoutSeconds = INACTIVE_TIMEOUT_SECONDS_DEFAULT;
+    /** Threads that decode reports (1..16); a switch's reports always go to the same one. */
+    private int reportWorkers = REPORT_WORKERS_DEFAULT;
+    /** Report packet-ins each worker's queue holds; a packet-in that finds it full is dropped and counted. */
+    private int reportQueueSize = REPORT_QUEUE_SIZE_DEFAULT;
+    /** Attack records waiting for the alert service; beyond this they are dropped and counted. */
+    private int detectionQueueSize = DETECTION_QUEUE_SIZE_DEFAULT;
+    /** Records waiting for NetFlow export; beyond this (a slow collector) they are dropped and counted. */
+    private int netflowQueueSize = NETFLOW_QUEUE_SIZE_DEFAULT;
     /** NetFlow v9 collectors, host:port[,host:port...]; empty: no export. */
     private String netflowCollectors = COLLECTORS_DEFAULT;
     /** Re-send the template every this many export packets per switch. */
@@ -135,14 +145,20 @@ public class NidsFlowManager implements NidsFlowRecordService {
     };
     /** The report layout of a switch's pipeline, if it runs the NIDS pipeline; tests replace it. */
     Function<DeviceId, Optional<ReportFormat>> formats = this::pipelineFormat;
+    /** Per switch running the NIDS pipeline (bounded by the fabric): its recent records. */
     private final Map<DeviceId, Deque<FlowRecord>> windows = new ConcurrentHashMap<>();
+    /** Per switch: its occupied flow-table slots, bounded by its table size. */
     private final Map<DeviceId, SlotTracker> slots = new ConcurrentHashMap<>();
     private final AtomicLong decoded = new AtomicLong();
     private final AtomicLong malformed = new AtomicLong();
-    private final AtomicLong alertsDropped = new AtomicLong();
+    private final AtomicLong records = new AtomicLong();
+    private final AtomicLong slotOutOfRange = new AtomicLong();
+    private final ReportPipeline.Counters counters = new ReportPipeline.Counters();
+    private EpochModels epochModels;
+    private final NidsModelListener modelListener = event -> epochModels.clear();
     private volatile long lastMalformedLog;
-    private volatile long lastAlertDropLog;
-    private ExecutorService alertExecutor;
+    private volatile long lastDropLog;
+    private volatile ReportPipeline pipeline;
     private NetflowExporter exporter;
     private ScheduledExecutorService sweeper;
 
@@ -151,32 +167,49 @@ public class NidsFlowManager implements NidsFlowRecordService {
         componentConfigService.registerProperties(getClass());
         readConfiguration(context);
         exporter = new NetflowExporter(netflowConfig(context));
-        // Alerts touch distributed maps (several round trips): keep them off the packet thread, bounded.
-        alertExecutor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-                                               new ArrayBlockingQueue<>(ALERT_QUEUE_CAPACITY),
-                                               groupedThreads("onos/nids", "alerts-%d", log));
+        epochModels = new EpochModels(modelService);
+        modelService.addListener(modelListener);
+        pipeline = newPipeline();
         deviceService.addListener(deviceListener);
         packetService.addProcessor(processor, PacketProcessor.director(1));
         sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "sweep-%d", log));
         sweeper.scheduleWithFixedDelay(this::sweepIdleFlows, 5, 5, TimeUnit.SECONDS);
-        log.info("Started");
+        log.info("Started: {} report worker(s), queues reports {} each, detection {}, NetFlow {}", reportWorkers,
+                 reportQueueSize, detectionQueueSize, netflowQueueSize);
     }
 
     @Deactivate
     protected void deactivate() {
         packetService.removeProcessor(processor);
         deviceService.removeListener(deviceListener);
+        modelService.removeListener(modelListener);
         sweeper.shutdownNow();
-        alertExecutor.shutdownNow();
+        // Closing the exporter first unblocks an export thread stuck on a collector.
         exporter.close();
+        pipeline.stop();
         componentConfigService.unregisterProperties(getClass(), false);
         log.info("Stopped");
     }
 
     @Modified
     protected void modified(ComponentContext context) {
+        int[] before = {reportWorkers, reportQueueSize, detectionQueueSize, netflowQueueSize};
         readConfiguration(context);
         exporter.reconfigure(netflowConfig(context));
+        int[] after = {reportWorkers, reportQueueSize, detectionQueueSize, netflowQueueSize};
+        if (!java.util.Arrays.equals(before, after)) {
+            ReportPipeline old = pipeline;
+            pipeline = newPipeline();
+            old.stop();
+            log.info("Report path: {} worker(s), queues reports {} each, detection {}, NetFlow {}", reportWorkers,
+                     reportQueueSize, detectionQueueSize, netflowQueueSize);
+        }
+    }
+
+    private ReportPipeline newPipeline() {
+        return new ReportPipeline(reportWorkers, reportQueueSize, detectionQueueSize, netflowQueueSize, counters,
+                                  this::handleFrame, this::raiseAlert, exporter::export, exporter::enabled,
+                                  groupedThreads("onos/nids", "report-%d", log));
     }
 
     /** The export configuration the properties give (bad values are logged and replaced by defaults). */
@@ -196,10 +229,13 @@ public class NidsFlowManager implements NidsFlowRecordService {
 
     private void readConfiguration(ComponentContext context) {
         Dictionary<?, ?> properties = properties(context);
-        flowWindowSize = Math.max(1, Tools.getIntegerProperty(properties, FLOW_WINDOW_SIZE,
-                                                              FLOW_WINDOW_SIZE_DEFAULT));
-        inactiveTimeoutSeconds = Math.max(0, Tools.getIntegerProperty(properties, INACTIVE_TIMEOUT_SECONDS,
-                                                                      INACTIVE_TIMEOUT_SECONDS_DEFAULT));
+        flowWindowSize = Knobs.integer(properties, FLOW_WINDOW_SIZE, flowWindowSize, 1, 100_000);
+        inactiveTimeoutSeconds = Knobs.integer(properties, INACTIVE_TIMEOUT_SECONDS, inactiveTimeoutSeconds, 0,
+                                               24 * 3600);
+        reportWorkers = Knobs.integer(properties, REPORT_WORKERS, reportWorkers, 1, MAX_WORKERS);
+        reportQueueSize = Knobs.integer(properties, REPORT_QUEUE_SIZE, reportQueueSize, 1, MAX_QUEUE_SIZE);
+        detectionQueueSize = Knobs.integer(properties, DETECTION_QUEUE_SIZE, detectionQueueSize, 1, MAX_QUEUE_SIZE);
+        netflowQueueSize = Knobs.integer(properties, NETFLOW_QUEUE_SIZE, netflowQueueSize, 1, MAX_QUEUE_SIZE);
     }
 
     @Override
@@ -252,11 +288,6 @@ public class NidsFlowManager implements NidsFlowRecordService {
         return malformed.get();
     }
 
-    /** @return the NetFlow exporter */
-    public NetflowExporter exporter() {
-        return exporter;
-    }
-
     private Optional<ReportFormat> pipelineFormat(DeviceId deviceId) {
         ReportFormat cached = formatCache.get(deviceId);
         if (cached != null) {
@@ -268,7 +299,27 @@ public class NidsFlowManager implements NidsFlowRecordService {
     }
 
     /**
-     * Handles one report packet-in.
+     * Hands a report packet-in to the report path as the packet thread does: queued for a worker, never waited on.
+     *
+     * @param deviceId switch that sent it
+     * @param format   the layout of its reports
+     * @param frame    the Ethernet frame (not copied)
+     * @return false if the queue was full (the report is dropped and counted)
+     */
+    public boolean offerFrame(DeviceId deviceId, ReportFormat format, byte[] frame) {
+        return offer(deviceId, format, frame, System.nanoTime());
+    }
+
+    private boolean offer(DeviceId deviceId, ReportFormat format, byte[] frame, long receivedNanos) {
+        boolean queued = pipeline.offer(deviceId, format, frame, receivedNanos);
+        if (!queued) {
+            logDrops();
+        }
+        return queued;
+    }
+
+    /**
+     * Turns one report packet-in into a record, on the caller's thread (a worker): decode, slot tracking, window.
      *
      * @param deviceId switch that sent it
      * @param format   the layout of its reports
@@ -288,23 +339,27 @@ public class NidsFlowManager implements NidsFlowRecordService {
             }
             return Optional.empty();
         }
-        return handleReport(deviceId, report);
+        return handleReport(deviceId, format.flowSlots(), report);
     }
 
     /**
      * Handles one decoded report.
      *
-     * @param deviceId switch that sent it
-     * @param report   the report
+     * @param deviceId  switch that sent it
+     * @param flowSlots the size of the switch's flow table
+     * @param report    the report
      * @return the record, if the report's slot held a flow
      */
-    public Optional<FlowRecord> handleReport(DeviceId deviceId, FlowReport report) {
+    Optional<FlowRecord> handleReport(DeviceId deviceId, int flowSlots, FlowReport report) {
         decoded.incrementAndGet();
-        slots.computeIfAbsent(deviceId, d -> new SlotTracker()).update(report, System.currentTimeMillis());
+        long now = System.currentTimeMillis();
+        if (!slots.computeIfAbsent(deviceId, d -> new SlotTracker(flowSlots)).update(report, now)) {
+            slotOutOfRange.incrementAndGet();
+        }
         if (!report.occupied()) {
             return Optional.empty();
         }
-        FlowRecord record = toRecord(deviceId, report, System.currentTimeMillis());
+        FlowRecord record = toRecord(deviceId, report, now);
         Deque<FlowRecord> window = windows.computeIfAbsent(deviceId, d -> new ArrayDeque<>());
         synchronized (window) {
             window.addLast(record);
@@ -312,23 +367,11 @@ public class NidsFlowManager implements NidsFlowRecordService {
                 window.removeFirst();
             }
         }
-        exporter.export(record);
-        if (record.isAttack()) {
-            try {
-                alertExecutor.execute(() -> raiseAlert(record));
-            } catch (RejectedExecutionException e) {
-                alertsDropped.incrementAndGet();
-                long now = System.currentTimeMillis();
-                if (now - lastAlertDropLog > MALFORMED_LOG_INTERVAL_MILLIS) {
-                    lastAlertDropLog = now;
-                    log.warn("Alert queue full: {} attack record(s) not turned into alerts so far",
-                             alertsDropped.get());
-                }
-            }
-        }
+        records.incrementAndGet();
         return Optional.of(record);
     }
 
+    /** On the detection thread: an attack record to the incident service. */
     private void raiseAlert(FlowRecord record) {
         try {
             // Incidents group the verdict and raise the alerts of their evidence flows.
@@ -338,35 +381,50 @@ public class NidsFlowManager implements NidsFlowRecordService {
         }
     }
 
+    /** One warning a minute while queues overflow, with the totals (every drop is counted in the stats). */
+    private void logDrops() {
+        long now = System.currentTimeMillis();
+        if (now - lastDropLog > MALFORMED_LOG_INTERVAL_MILLIS) {
+            lastDropLog = now;
+            log.warn("Report path overloaded: drops so far {}", dropCounts());
+        }
+    }
+
+    private Map<String, Long> dropCounts() {
+        return ImmutableMap.of(ReportPipelineStats.REPORT_QUEUE_FULL, counters.reportQueueFull.sum(),
+                               ReportPipelineStats.DETECTION_QUEUE_FULL, counters.detectionQueueFull.sum(),
+                               ReportPipelineStats.NETFLOW_QUEUE_FULL, counters.netflowQueueFull.sum(),
+                               ReportPipelineStats.SLOT_OUT_OF_RANGE, slotOutOfRange.get());
+    }
+
     @Override
     public ReportPipelineStats pipelineStats() {
         ExportStats export = exporter.stats();
-        return new ReportPipelineStats(decoded.get(), malformed.get(), alertsDropped.get(),
-                                       export.recordsExported(), export.recordsDropped(), export.packetsSent(),
-                                       export.packetsFailed());
-    }
-
-    /** @return attack records dropped because the alert queue was full */
-    public long alertsDropped() {
-        return alertsDropped.get();
+        ReportPipeline current = pipeline;
+        long calls = counters.packetThreadCalls.sum();
+        return ReportPipelineStats.builder()
+                .reports(counters.received.sum(), decoded.get(), malformed.get(), records.get())
+                .workers(current.workers())
+                .drops(dropCounts())
+                .queues(current.queues())
+                .handling(counters.handling.snapshot())
+                .packetThread(calls == 0 ? 0 : counters.packetThreadNanos.sum() / calls, counters.packetThreadMax.get())
+                .netflow(export.recordsExported(), export.recordsDropped(), export.packetsSent(),
+                         export.packetsFailed())
+                .build();
     }
 
     FlowRecord toRecord(DeviceId deviceId, FlowReport report, long now) {
-        Optional<String> modelId = modelService.modelOfEpoch(report.modelEpoch());
-        String className = modelId.flatMap(modelService::model)
-                .map(ModelBundle::compiled)
-                .filter(m -> report.classId() < m.classNames().size())
-                .map(m -> m.classNames().get(report.classId()))
-                .orElse(null);
+        EpochModels.Model model = epochModels.of(report.modelEpoch());
         return FlowRecord.builder()
                 .deviceId(deviceId)
                 .ingressPort(PortNumber.portNumber(report.ingressPort()))
                 .key(report.key())
                 .reason(report.reason().name())
                 .features(report.features())
-                .modelId(modelId.orElse(null))
+                .modelId(model.modelId)
                 .classId(report.classId())
-                .className(className)
+                .className(model.className(report.classId()))
                 .leafId(report.leafId())
                 .bank(report.bank())
                 .slot(report.slot())
@@ -406,13 +464,17 @@ public class NidsFlowManager implements NidsFlowRecordService {
                 ByteBuffer.wrap(format.probe(slot, free)))));
     }
 
-    /** Report packet-ins are consumed here; other processors never see them. */
+    /**
+     * Report packet-ins are consumed here; other processors never see them. On ONOS's packet thread: a map look-up,
+     * a copy of the frame and a queue offer, nothing that waits.
+     */
     private class InternalPacketProcessor implements PacketProcessor {
         @Override
         public void process(PacketContext context) {
             if (context.isHandled()) {
                 return;
             }
+            long start = System.nanoTime();
             InboundPacket packet = context.inPacket();
             Ethernet eth = packet.parsed();
             if (eth == null) {
@@ -427,7 +489,8 @@ public class NidsFlowManager implements NidsFlowRecordService {
             ByteBuffer unparsed = packet.unparsed().duplicate();
             byte[] frame = new byte[unparsed.remaining()];
             unparsed.get(frame);
-            handleFrame(deviceId, format.get(), frame);
+            offer(deviceId, format.get(), frame, start);
+            counters.packetThread(System.nanoTime() - start);
         }
     }
 }

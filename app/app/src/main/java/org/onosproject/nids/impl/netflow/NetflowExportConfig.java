@@ -7,6 +7,7 @@ package org.onosproject.nids.impl.netflow;
 import com.google.common.base.MoreObjects;
 import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
+import org.onosproject.nids.impl.Knobs;
 import org.slf4j.Logger;
 
 import java.net.InetSocketAddress;
@@ -165,17 +166,7 @@ public final class NetflowExportConfig {
     }
 
     private static int number(Dictionary<?, ?> properties, String key, int fallback, int min) {
-        String value = text(properties, key, Integer.toString(fallback));
-        try {
-            int parsed = Integer.parseInt(value);
-            if (parsed >= min) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        log.warn("Ignoring {}={}: expected an integer >= {}; using {}", key, value, min, fallback);
-        return fallback;
+        return Knobs.integer(properties, key, fallback, min, Integer.MAX_VALUE);
     }
 
     @Override

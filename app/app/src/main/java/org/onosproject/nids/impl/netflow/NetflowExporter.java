@@ -55,7 +55,9 @@ public final class NetflowExporter implements AutoCloseable {
     private NetflowExportConfig config;
     private NetflowV9Encoder encoder;
     private TemplateRefreshPolicy refreshPolicy;
-    private boolean closed;
+    private volatile boolean closed;
+    /** Whether collectors are configured: read without the lock, which a send to a slow collector holds. */
+    private volatile boolean enabled;
 
     /**
      * An exporter sending from an ephemeral UDP port.
@@ -157,19 +159,28 @@ public final class NetflowExporter implements AutoCloseable {
         return new ExportStats(packetsSent.get(), packetsFailed.get(), recordsExported.get(), recordsDropped.get());
     }
 
-    /** Closes the socket; later exports are counted as dropped. */
+    /**
+     * @return whether any collector is configured (export is off otherwise); never waits for a send
+     */
+    public boolean enabled() {
+        return enabled && !closed;
+    }
+
+    /**
+     * Closes the socket; later exports are counted as dropped. Does not wait for a send in progress: closing the
+     * socket makes a send blocked on a slow collector fail at once.
+     */
     @Override
     public void close() {
-        synchronized (lock) {
-            closed = true;
-            if (socket != null) {
-                socket.close();
-            }
+        closed = true;
+        if (socket != null) {
+            socket.close();
         }
     }
 
     private void apply(NetflowExportConfig newConfig) {
         this.config = newConfig;
+        this.enabled = !newConfig.collectors().isEmpty();
         this.encoder = new NetflowV9Encoder(NetflowTemplate.nids(), newConfig.maxPacketBytes());
         this.refreshPolicy = new TemplateRefreshPolicy(newConfig.templateRefreshPackets(),
                 TimeUnit.SECONDS.toMillis(newConfig.templateRefreshSeconds()));

@@ -14,11 +14,17 @@ import org.onosproject.nids.api.BlockOrigin;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockEvent;
-import org.onosproject.store.service.TestStorageService;
+import org.onosproject.nids.impl.TransactionalStorageService;
+import org.onosproject.store.service.ConsistentMap;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
@@ -27,19 +33,23 @@ import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-/** The block store: one block per source and scope, the cap, removal freeing the claim, events, serialization. */
+/**
+ * The block store: one block per source and scope, the cap (also under concurrent requests), removal freeing the
+ * claim, repair of a store left inconsistent, events, serialization.
+ */
 public class DistributedNidsBlockStoreTest {
 
     private static final Ip4Address SRC = Ip4Address.valueOf("10.0.0.3");
     private static final BlockScope WEB = BlockScope.of(Ip4Prefix.valueOf("10.0.0.0/24"), 6, 80);
 
-    private final List<NidsBlockEvent> events = new ArrayList<>();
+    private final List<NidsBlockEvent> events = new CopyOnWriteArrayList<>();
+    private final TransactionalStorageService storage = new TransactionalStorageService();
     private DistributedNidsBlockStore store;
 
     @Before
     public void setUp() {
         store = new DistributedNidsBlockStore();
-        store.storageService = new TestStorageService();
+        store.storageService = storage;
         store.activate();
         store.setDelegate(events::add);
     }
@@ -134,5 +144,93 @@ public class DistributedNidsBlockStoreTest {
         assertEquals(block, DistributedNidsBlockStore.SERIALIZER.decode(bytes));
         NidsBlock all = make("8", SRC, BlockScope.ALL);
         assertEquals(all, DistributedNidsBlockStore.SERIALIZER.decode(DistributedNidsBlockStore.SERIALIZER.encode(all)));
+    }
+
+    @Test
+    public void parallelRequestsNeverExceedTheCap() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(20);
+        try {
+            List<Callable<Boolean>> requests = new java.util.ArrayList<>();
+            for (int i = 1; i <= 20; i++) {
+                Ip4Address src = Ip4Address.valueOf("10.0.1." + i);
+                requests.add(() -> {
+                    try {
+                        store.add(src, BlockScope.ALL, 5, id -> make(id, src, BlockScope.ALL));
+                        return true;
+                    } catch (BlockConflictException e) {
+                        return false;
+                    }
+                });
+            }
+            long made = 0;
+            for (Future<Boolean> result : pool.invokeAll(requests, 30, TimeUnit.SECONDS)) {
+                made += result.get() ? 1 : 0;
+            }
+            assertEquals(5, made);
+            assertEquals(5, store.size());
+            assertEquals(5, store.blocks().stream().map(b -> store.blockOf(b.src(), BlockScope.ALL)).count());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    public void aBlockCommittedBetweenTheCheckAndTheCommitIsCounted() {
+        Ip4Address other = Ip4Address.valueOf("10.0.0.9");
+        store.add(Ip4Address.valueOf("10.0.0.1"), BlockScope.ALL, 2, id -> make(id, SRC, BlockScope.ALL));
+        // Another instance takes the last place while this add is between its reads and its commit.
+        storage.beforeCommit = () -> store.add(other, BlockScope.ALL, 2, id -> make(id, other, BlockScope.ALL));
+        try {
+            store.add(SRC, BlockScope.ALL, 2, id -> make(id, SRC, BlockScope.ALL));
+            fail("beyond the cap");
+        } catch (BlockConflictException e) {
+            assertTrue(e.getMessage(), e.getMessage().startsWith("block cap reached: 2 blocks"));
+        }
+        assertEquals(1, storage.failedCommits.get());
+        assertEquals(2, store.size());
+        assertFalse(store.blockOf(SRC, BlockScope.ALL).isPresent());
+    }
+
+    @Test
+    public void theSameSourceRacingOnTwoInstancesGetsOneBlock() {
+        storage.beforeCommit = () -> add(SRC, BlockScope.ALL);
+        try {
+            add(SRC, BlockScope.ALL);
+            fail("blocked twice");
+        } catch (BlockConflictException e) {
+            assertTrue(e.existing().isPresent());
+            assertEquals(Optional.of(e.existing().get()), store.blockOf(SRC, BlockScope.ALL));
+        }
+        assertEquals(1, store.size());
+    }
+
+    @Test
+    public void anIndexEntryWithoutItsBlockIsRemovedAtStartAndTheCountRebuilt() {
+        NidsBlock kept = add(SRC, BlockScope.ALL);
+        // What a crash between the two writes of an earlier version left: a claim on a block that never came.
+        ConsistentMap<String, String> index = storage.<String, String>consistentMapBuilder()
+                .withName(DistributedNidsBlockStore.INDEX).withSerializer(DistributedNidsBlockStore.SERIALIZER)
+                .build();
+        index.put(DistributedNidsBlockStore.indexKey(Ip4Address.valueOf("10.0.0.7"), BlockScope.ALL), "99");
+        ConsistentMap<String, Integer> count = storage.<String, Integer>consistentMapBuilder()
+                .withName(DistributedNidsBlockStore.COUNT).withSerializer(DistributedNidsBlockStore.SERIALIZER)
+                .build();
+        count.remove(DistributedNidsBlockStore.COUNT_KEY);
+        store.deactivate();
+        store.activate();
+        assertEquals(1, (int) count.get(DistributedNidsBlockStore.COUNT_KEY).value());
+        NidsBlock again = store.add(Ip4Address.valueOf("10.0.0.7"), BlockScope.ALL, 2,
+                                    id -> make(id, Ip4Address.valueOf("10.0.0.7"), BlockScope.ALL));
+        assertEquals(2, store.size());
+        assertEquals(Optional.of(kept), store.block(kept.id()));
+        assertEquals(Optional.of(again), store.blockOf(Ip4Address.valueOf("10.0.0.7"), BlockScope.ALL));
+    }
+
+    @Test
+    public void aRemovalFreesItsPlaceUnderTheCap() {
+        NidsBlock first = store.add(SRC, BlockScope.ALL, 1, id -> make(id, SRC, BlockScope.ALL));
+        Ip4Address other = Ip4Address.valueOf("10.0.0.9");
+        store.remove(first.id());
+        assertEquals(other, store.add(other, BlockScope.ALL, 1, id -> make(id, other, BlockScope.ALL)).src());
     }
 }

@@ -43,16 +43,17 @@ import org.onosproject.net.intent.MockIdGenerator;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
+import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.impl.TransactionalStorageService;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.detection.Ipv4Cidr;
 import org.onosproject.nids.impl.alert.SyncEventDispatcher;
-import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.ArrayList;
@@ -61,6 +62,8 @@ import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.easymock.EasyMock.createMock;
@@ -107,7 +110,7 @@ public class NidsBlockManagerTest {
     public void setUp() {
         MockIdGenerator.cleanBind();
         store = new DistributedNidsBlockStore();
-        store.storageService = new TestStorageService();
+        store.storageService = new TransactionalStorageService();
         store.activate();
         manager = new NidsBlockManager();
         manager.store = store;
@@ -522,6 +525,53 @@ public class NidsBlockManagerTest {
         assertEquals(H3, ((BlockIntent) intents.submitted.get(2)).src());
         hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_REMOVED, moved)));
         assertEquals(3, intents.submitted.size());
+    }
+
+    /** Issue 14: the reaction queue is bounded, what it drops is counted, and host events share one resubmission. */
+    @Test
+    public void reactionsWaitInABoundedQueueAndWhatItDropsIsCounted() throws Exception {
+        manager.block(manual(H3));
+        manager.deactivate();
+        manager.reactions = null;
+        manager.activate(context(Map.of()));
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        manager.reactions.execute(() -> {
+            running.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            assertTrue(running.await(10, TimeUnit.SECONDS));
+            Host moved = host("00:00:00:00:00:03", H3, at(S1, 4));
+            for (int i = 0; i < 10_000; i++) {
+                hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_MOVED, moved)));
+            }
+            assertEquals("10,000 host events, one resubmission queued", 1, manager.reactionStats().queueDepth());
+            int submitted = intents.submitted.size();
+            for (int i = 0; i < NidsBlockManager.REACTION_QUEUE_CAPACITY + 10; i++) {
+                try {
+                    manager.reactions.execute(() -> { });
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // counted
+                }
+            }
+            BlockReactionStats stats = manager.reactionStats();
+            assertEquals(NidsBlockManager.REACTION_QUEUE_CAPACITY, stats.queueDepth());
+            assertEquals(11, stats.dropped());
+            assertEquals(1, stats.blocks());
+            release.countDown();
+            for (int i = 0; i < 100 && manager.reactionStats().queueDepth() > 0; i++) {
+                Thread.sleep(50);
+            }
+            assertEquals(0, manager.reactionStats().queueDepth());
+            assertEquals("the block of the moved host recompiled once", submitted + 1, intents.submitted.size());
+        } finally {
+            release.countDown();
+        }
     }
 
     @Test

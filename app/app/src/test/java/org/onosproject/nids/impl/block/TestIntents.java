@@ -18,9 +18,9 @@ import java.util.Map;
 /** Records what is submitted and withdrawn; a submitted intent reads INSTALLED, a withdrawn one WITHDRAWN. */
 final class TestIntents extends IntentServiceAdapter {
 
-    final List<Intent> submitted = new ArrayList<>();
+    final List<Intent> submitted = new java.util.concurrent.CopyOnWriteArrayList<>();
     final List<Intent> withdrawn = new ArrayList<>();
-    final Map<Key, Intent> intents = new LinkedHashMap<>();
+    final Map<Key, Intent> intents = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     final Map<Key, IntentState> states = new LinkedHashMap<>();
     final List<IntentListener> listeners = new ArrayList<>();
     RuntimeException failSubmit;

@@ -16,14 +16,19 @@ import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.nids.api.FlowRecord;
+import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.ReportFormat;
+import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.pipeconf.PipelineDevices;
 import org.onosproject.nids.pipeconf.ReportFrames;
 
+import org.osgi.service.component.ComponentContext;
+
 import java.util.ArrayList;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +60,11 @@ public class NidsFlowManagerTest {
 
     @Before
     public void setUp() {
-        manager = new NidsFlowManager();
+        manager = newManager(Map.of());
+    }
+
+    private NidsFlowManager newManager(Map<String, Object> properties) {
+        NidsFlowManager manager = new NidsFlowManager();
         manager.packetService = new PacketServiceAdapter() {
             @Override
             public void emit(OutboundPacket packet) {
@@ -81,7 +90,15 @@ public class NidsFlowManagerTest {
         manager.deviceService = EasyMock.createNiceMock(DeviceService.class);
         EasyMock.replay(manager.deviceService);
         manager.formats = deviceId -> deviceId.equals(S1) ? Optional.of(format) : Optional.empty();
-        manager.activate(null);
+        manager.activate(context(properties));
+        return manager;
+    }
+
+    private static ComponentContext context(Map<String, Object> properties) {
+        ComponentContext context = EasyMock.createMock(ComponentContext.class);
+        expect(context.getProperties()).andReturn(new Hashtable<>(properties)).anyTimes();
+        EasyMock.replay(context);
+        return context;
     }
 
     @After
@@ -94,25 +111,84 @@ public class NidsFlowManagerTest {
     }
 
     @Test
-    public void anAttackReportBecomesARecordAndAnAlert() throws Exception {
-        Optional<FlowRecord> record = handle(ReportFrames.frame(ReportFrames.sampleReport()));
-        assertTrue(record.isPresent());
-        assertEquals("ALERT", record.get().reason());
-        assertEquals(3, record.get().classId());
-        assertEquals("the model of the report's epoch", Optional.of("m1"), record.get().modelId());
-        assertEquals(List.of(record.get()), manager.recentFlows(Optional.of(S1), 10));
+    public void anAttackReportBecomesARecordAndAnAlertOffThePacketThread() throws Exception {
+        assertTrue(manager.offerFrame(S1, format, ReportFrames.frame(ReportFrames.sampleReport())));
         assertTrue("the alert service gets the record", alertRaised.await(5, TimeUnit.SECONDS));
+        List<FlowRecord> window = manager.recentFlows(Optional.of(S1), 10);
+        assertEquals(1, window.size());
+        FlowRecord record = window.get(0);
+        assertEquals("ALERT", record.reason());
+        assertEquals(3, record.classId());
+        assertEquals("the model of the report's epoch", Optional.of("m1"), record.modelId());
         synchronized (alerted) {
-            assertEquals(List.of(record.get()), alerted);
+            assertEquals(List.of(record), alerted);
         }
         assertEquals(1, manager.decodedReports());
+        // The handling time is counted once the record has been handed on.
+        for (int i = 0; i < 500 && manager.pipelineStats().handling().count() == 0; i++) {
+            Thread.sleep(10);
+        }
+        ReportPipelineStats stats = manager.pipelineStats();
+        assertEquals(1, stats.reportsReceived());
+        assertEquals(1, stats.records());
+        assertEquals(1, stats.handling().count());
     }
 
     @Test
     public void aBenignReportIsRecordedButRaisesNoAlert() throws Exception {
-        assertTrue(handle(ReportFrames.frame(0, 40000, 65535)).isPresent());
+        assertTrue(manager.offerFrame(S1, format, ReportFrames.frame(0, 40000, 65535)));
         assertFalse(alertRaised.await(300, TimeUnit.MILLISECONDS));
         assertEquals(1, (long) manager.classCounts().get("0"));
+    }
+
+    @Test
+    public void aFullReportQueueDropsAndCountsWithoutWaiting() throws Exception {
+        manager.deactivate();
+        // One worker whose record maker blocks until released: the queue of 4 fills, the rest are dropped.
+        CountDownLatch release = new CountDownLatch(1);
+        manager = newManager(Map.of("reportWorkers", 1, "reportQueueSize", 4));
+        ReportFormat slowFormat = new ReportFormat() {
+            @Override
+            public boolean isReport(int etherType) {
+                return format.isReport(etherType);
+            }
+
+            @Override
+            public int flowSlots() {
+                return format.flowSlots();
+            }
+
+            @Override
+            public FlowReport decode(byte[] frame) {
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return format.decode(frame);
+            }
+
+            @Override
+            public byte[] probe(long slot, boolean free) {
+                return format.probe(slot, free);
+            }
+        };
+        byte[] frame = ReportFrames.frame(0, 40000, 1);
+        int offered = 50;
+        long start = System.nanoTime();
+        int queued = 0;
+        for (int i = 0; i < offered; i++) {
+            queued += manager.offerFrame(S1, slowFormat, frame) ? 1 : 0;
+        }
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+        release.countDown();
+        assertTrue("offering never waits (" + tookMillis + " ms)", tookMillis < 1_000);
+        ReportPipelineStats stats = manager.pipelineStats();
+        assertEquals(offered, stats.reportsReceived());
+        // The worker holds at most one batch taken from the queue (no more than the queue held) while the queue
+        // fills again.
+        assertTrue("at most twice the queue: " + queued, queued <= 2 * 4);
+        assertEquals(offered - queued, stats.dropped(ReportPipelineStats.REPORT_QUEUE_FULL));
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
@@ -35,7 +36,7 @@ public class SlotTrackerTest {
 
     @Test
     public void anIdleFlowIsRefreshedFirstThenFreed() {
-        SlotTracker tracker = new SlotTracker();
+        SlotTracker tracker = new SlotTracker(65536);
         // switch clock 1 s at controller time 10 s: the switch started at 9 s
         tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 42, 1_000_000), 10_000);
         SlotTracker.Sweep early = tracker.sweep(15_000, 30_000);
@@ -55,7 +56,7 @@ public class SlotTrackerTest {
 
     @Test
     public void aBusyFlowSeenByTheProbeIsKept() {
-        SlotTracker tracker = new SlotTracker();
+        SlotTracker tracker = new SlotTracker(65536);
         tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 7, 1_000_000), 10_000);
         assertEquals(List.of(7L), tracker.sweep(50_000, 30_000).toRefresh);
         // the probe shows a packet 1 s ago (switch clock 40 s)
@@ -66,9 +67,19 @@ public class SlotTrackerTest {
 
     @Test
     public void endedFlowsAreForgotten() {
-        SlotTracker tracker = new SlotTracker();
+        SlotTracker tracker = new SlotTracker(65536);
         tracker.update(report(ReportReason.ALERT, OCCUPIED, 3, 1_000), 1_000);
         tracker.update(report(ReportReason.FLOW_END, OCCUPIED_AND_FREED, 3, 2_000), 1_001);
         assertEquals(0, tracker.size());
+    }
+
+    @Test
+    public void aSlotBeyondTheTableIsRefusedAndNothingGrows() {
+        SlotTracker tracker = new SlotTracker(16);
+        assertTrue(tracker.update(report(ReportReason.ALERT, OCCUPIED, 15, 1_000), 10_000));
+        assertFalse(tracker.update(report(ReportReason.ALERT, OCCUPIED, 16, 1_000), 10_000));
+        assertFalse(tracker.update(report(ReportReason.ALERT, OCCUPIED, 1L << 40, 1_000), 10_000));
+        assertEquals(1, tracker.size());
+        assertEquals(16, tracker.capacity());
     }
 }

@@ -2,6 +2,7 @@ package org.onosproject.nids.model.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.onosproject.nids.detection.BlockDecision;
 import org.onosproject.nids.detection.DetectionPolicy;
 import org.onosproject.nids.detection.Evidence;
 import org.onosproject.nids.detection.FlowVerdict;
@@ -39,6 +40,8 @@ final class DetectionReplay {
 
     private final IncidentTracker tracker;
     private final Map<Long, Numbered> byAlert = new HashMap<>();
+    /** The auto-block decision about an alert's incident at the alert's verdict. */
+    private final Map<Long, BlockDecision> decisionAtAlert = new HashMap<>();
 
     /**
      * Replays the verdicts.
@@ -52,7 +55,11 @@ final class DetectionReplay {
         ordered.sort(Comparator.comparingLong((Numbered n) -> n.verdict.timeMicros()).thenComparingInt(n -> n.flow));
         long last = 0;
         for (Numbered numbered : ordered) {
-            tracker.observe(numbered.verdict).alert().ifPresent(a -> byAlert.put(a.id(), numbered));
+            IncidentTracker.Outcome outcome = tracker.observe(numbered.verdict);
+            outcome.alert().ifPresent(a -> {
+                byAlert.put(a.id(), numbered);
+                outcome.decision().ifPresent(d -> decisionAtAlert.put(a.id(), d));
+            });
             last = numbered.verdict.timeMicros();
         }
         tracker.finish(last);
@@ -103,6 +110,11 @@ final class DetectionReplay {
                     .put("severity", alert.severity().name())
                     .put("state", alert.blockId().isPresent() ? "BLOCKED" : "OPEN");
             node.put("block_id", alert.blockId().orElse(null));
+            // The rule's decision about the alert's incident when the alert was raised (kept from the per-alert
+            // replay: the offline demo prints it).
+            BlockDecision decision = decisionAtAlert.get(alert.id());
+            node.put("decision", decision == null ? null : decision.kind().name());
+            node.put("reason", decision == null ? null : decision.reason());
         }
         ArrayNode blocks = root.putArray("blocks");
         for (IncidentTracker.Block block : tracker.blocks()) {

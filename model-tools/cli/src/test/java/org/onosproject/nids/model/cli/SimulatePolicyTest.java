@@ -110,6 +110,10 @@ public class SimulatePolicyTest {
         assertEquals("Attack", alerts.get(0).get("class").asText());
         assertEquals("BLOCKED", alerts.get(0).get("state").asText());
         assertEquals("1", alerts.get(1).get("block_id").asText());
+        assertEquals("the decision when each alert came", "WAITING", alerts.get(0).get("decision").asText());
+        assertEquals("BLOCK", alerts.get(1).get("decision").asText());
+        assertTrue(alerts.get(0).get("reason").asText(), alerts.get(0).get("reason").asText()
+                .startsWith("fewer than the 2 confident"));
         assertEquals("10.0.0.4", alerts.get(2).get("client").asText());
         assertEquals("OPEN", alerts.get(2).get("state").asText());
         assertTrue(alerts.get(2).get("block_id").isNull());
