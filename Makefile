@@ -18,7 +18,7 @@ CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json 
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY) --capacity $(CAPACITY_JSON)
 
 .PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
-        bench-model bench-rollout bench-alerts bench bench-quick stack stack-report stack-boot-check clean
+        bench-model bench-rollout bench-alerts bench-app bench bench-quick stack stack-report stack-boot-check clean
 
 help: ## this list
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -89,6 +89,11 @@ bench-alerts: ## first malicious packet -> alert over REST (100 flows, BMv2 fabr
 	@grep -h '^bench-alerts:' app/app/target/surefire-reports/*ReportPipelineBenchmark-output.txt
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	.venv/bin/python -m pytest -q -s -rs itest/bench/test_bench_alerts.py
+
+bench-app: ## the app's report path inside ONOS: reports/s to records, alerts, NetFlow at 1/4/16 fake switches (ONOS, Go)
+	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
+	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
+	$(VENV_PY) util/bench/appbench.py $(ARGS)
 
 # The switch build the overhead benchmark measures (docs/reference-stack.md: a no-logging -O3 build is faster);
 # BENCH_AB names a second build to compare briefly in the same run.

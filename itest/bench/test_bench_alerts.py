@@ -17,7 +17,6 @@ import pytest
 
 from nidslib import datasets as models
 from nidslib import netns
-from nidslib import onos as onos_mod
 
 ATTACK_PORT = 4444
 FLOWS = 100
@@ -47,17 +46,7 @@ for i in range({FLOWS}):
 
 @pytest.fixture(scope="module")
 def port_model(routed, tmp_path_factory):
-    work = tmp_path_factory.mktemp("bench-alerts")
-    data = str(work / "port.csv.gz")
-    models.write_port_rule_dataset(data, ATTACK_PORT, seed=ATTACK_PORT)
-    bundle = models.train(data, str(work / "port.json"))
-    try:
-        routed.rest.post("/onos/nids/models", bundle)
-    except onos_mod.RestError as e:
-        assert e.status == 409, e
-    status, result = routed.rest.post(f"/onos/nids/models/{bundle['model_id']}/activate")
-    assert status == 200 and result["succeeded"], result
-    return bundle
+    return models.activate_port_model(routed.rest, str(tmp_path_factory.mktemp("bench-alerts")), ATTACK_PORT)
 
 
 def test_first_malicious_packet_to_alert_over_rest(routed, port_model):

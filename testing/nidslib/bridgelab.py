@@ -2,17 +2,12 @@
 fabric) on a Linux bridge inside one more namespace, nids-lab, where every packet is captured once as it enters the
 bridge. Nothing is created in the root namespace: deleting the namespaces removes every interface.
 """
-import os
-import time
-
-from . import netns, veth
+from . import capture, netns, veth
 
 LAB_NETNS = "nids-lab"
 BRIDGE = "br0"
 
-
-class LabError(Exception):
-    pass
+LabError = capture.CaptureError
 
 
 def lab_port(host):
@@ -24,7 +19,7 @@ class Lab:
         self.topology = topology
         self.processes = processes
         self.log_dir = log_dir
-        self.captures = []
+        self.capture = capture.Capture(processes, log_dir)
 
     def start(self):
         netns.remove_all()
@@ -41,48 +36,12 @@ class Lab:
                             [(other.ip, other.mac) for other in self.topology.hosts if other.name != host.name])
 
     def start_capture(self, name):
-        """One tcpdump per bridge port, inbound only: every packet is captured once, where it enters the bridge.
-        Returns the files; stop_capture() merges them into one pcap ordered by time."""
-        os.makedirs(self.log_dir, exist_ok=True)
-        self.captures = []
-        for host in self.topology.hosts:
-            path = os.path.join(self.log_dir, f"{name}-{host.name}.pcap")
-            if os.path.exists(path):
-                os.remove(path)
-            process = self.processes.popen(
-                netns.exec_args(LAB_NETNS, "tcpdump", "-i", lab_port(host), "-Q", "in", "-n", "-s", "256", "-U",
-                                "-w", path, "ip"), log=os.path.join(self.log_dir, "tcpdump.log"))
-            self.captures.append((process, path))
-        _wait_for_files([p for _, p in self.captures])
+        """One tcpdump per bridge port, inbound only: every packet is captured once, where it enters the bridge;
+        stop_capture() merges them into one pcap ordered by time."""
+        self.capture.start(name, [(LAB_NETNS, lab_port(h), "in", h.name) for h in self.topology.hosts])
 
     def stop_capture(self, out):
-        for process, _ in self.captures:
-            # SIGTERM lets tcpdump flush its buffer into the file.
-            self.processes.stop(process, grace=10)
-        paths = [p for _, p in self.captures if os.path.exists(p)]
-        if not paths:
-            raise LabError("tcpdump wrote no capture (see build/demo/*/tcpdump.log)")
-        merge(out, *paths)
-        for path in paths:
-            os.remove(path)
-        self.captures = []
-        return out
+        return self.capture.stop(out)
 
     def stop(self):
         netns.remove_all()
-
-
-def merge(out, *pcaps):
-    """One classic pcap (nids-model reads pcap, not pcapng) of the captures' packets in time order."""
-    netns.run("mergecap", "-F", "pcap", "-w", out, *pcaps)
-    return out
-
-
-def _wait_for_files(paths, timeout=10):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if all(os.path.exists(p) for p in paths):
-            time.sleep(0.3)
-            return
-        time.sleep(0.1)
-    raise LabError("tcpdump did not start (see build/demo/*/tcpdump.log)")

@@ -5,10 +5,12 @@ give a crafted flow is known without reading the tree.
 """
 import csv
 import gzip
+import os
 import random
 
 from . import modelcli
 from .features import FEATURES
+from .onos import RestError
 
 # A dataset's columns: the catalog's features, then the labels nids-model train reads (binary, class name).
 COLUMNS = [*FEATURES, "Label", "Attack"]
@@ -57,6 +59,23 @@ def write_port_classes_dataset(path, classes_by_port, rows=900, seed=5):
 def train(data, out, *extra, binary=True):
     return modelcli.train(data, out, *(["--binary"] if binary else []), "--min-leaf", "1", "--seed", "1", *extra,
                           timeout=300)
+
+
+def activate_port_model(rest, work_dir, attack_port):
+    """Trains the port-rule model (attack = TCP to attack_port) into work_dir, stores it in ONOS (already stored is
+    fine) and rolls it out; fails unless every switch took it. Returns the bundle."""
+    data = os.path.join(work_dir, f"port{attack_port}.csv.gz")
+    write_port_rule_dataset(data, attack_port, seed=attack_port)
+    bundle = train(data, os.path.join(work_dir, f"port{attack_port}.json"))
+    try:
+        rest.post("/onos/nids/models", bundle)
+    except RestError as e:
+        if e.status != 409:
+            raise
+    status, result = rest.post(f"/onos/nids/models/{bundle['model_id']}/activate")
+    if status != 200 or not result.get("succeeded"):
+        raise RestError("POST", f"/onos/nids/models/{bundle['model_id']}/activate", status, result)
+    return bundle
 
 
 # --- A scan/flood model: per-packet snapshots of TCP conversations as the switch sees them ----------------------

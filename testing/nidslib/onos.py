@@ -174,6 +174,51 @@ class OnosProcess:
     def karaf_log(self):
         return os.path.join(self.onos_home, "apache-karaf-4.2.9", "data", "log", "karaf.log")
 
+    def shell(self, command, timeout=120):
+        """Runs one command of ONOS's Karaf shell (SSH on 8101, the REST user) and returns what it printed; fails with
+        what it printed when the command fails."""
+        client = os.path.join(self.onos_home, "apache-karaf-4.2.9", "bin", "client")
+        result = subprocess.run([client, "-h", "127.0.0.1", "-a", "8101", "-u", USER, "-p", PASSWORD, "-r", "3",
+                                 command], env=dict(os.environ, JAVA_HOME=self.java_home), capture_output=True,
+                                text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        if result.returncode != 0 or "Error executing command" in result.stdout:
+            raise OnosError(f"karaf {command.split()[0]}: {(result.stdout + result.stderr).strip()[-500:]}")
+        return result.stdout
+
+    def jvm_pid(self):
+        """The Karaf JVM of this ONOS (the java process in the group this object started)."""
+        group = self.process.pid
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                with open(f"/proc/{pid}/comm") as f:
+                    comm = f.read().strip()
+            except OSError:
+                continue
+            if int(fields[2]) == group and comm == "java":
+                return int(pid)
+        raise OnosError(f"no java process in the process group {group} of this ONOS")
+
+    def heap_mib(self, full_gc=False):
+        """Heap in use by this ONOS's JVM (MiB, from `jstat -gc`); after a full GC if asked (what is retained)."""
+        pid = str(self.jvm_pid())
+        tools = os.path.join(self.java_home, "bin")
+        if full_gc:
+            subprocess.run([os.path.join(tools, "jcmd"), pid, "GC.run"], capture_output=True, timeout=120)
+        out = subprocess.run([os.path.join(tools, "jstat"), "-gc", pid], capture_output=True, text=True,
+                             timeout=60).stdout
+        return jstat_heap_mib(out)
+
+
+def jstat_heap_mib(jstat_gc_text):
+    """Heap in use (MiB) from `jstat -gc PID` output: the survivor, eden and old spaces' used columns."""
+    lines = [line.split() for line in jstat_gc_text.strip().splitlines()]
+    if len(lines) < 2:
+        raise OnosError("jstat -gc printed no values")
+    row = dict(zip(lines[0], lines[-1]))
+    return sum(float(row[k]) for k in ("S0U", "S1U", "EU", "OU")) / 1024
+
 
 def app_ready(rest, name):
     """True when the app is ACTIVE and ONOS's application admin service reports its components started

@@ -46,6 +46,24 @@ class Processes:
             raise Interrupted()
         return process.returncode
 
+    def run_together(self, *tasks):
+        """Runs each task (a function and its arguments) in a thread of its own and returns when all are done; a
+        task cut short by the teardown ends quietly, and the teardown is then raised here, once."""
+        def guarded(target, *args):
+            try:
+                target(*args)
+            except Interrupted:
+                pass
+
+        workers = [threading.Thread(target=guarded, args=task, daemon=True) for task in tasks]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            while worker.is_alive():
+                worker.join(0.5)
+        if self.stopping.is_set():
+            raise Interrupted()
+
     def _forget(self, process):
         with self._lock:
             if process in self._live:

@@ -159,3 +159,11 @@ def test_other_paths_keep_404_final(server):
     FlakyHandler.answers = [(404, b"nope")]
     with pytest.raises(onos.RestError):
         client(server).get("/onos/v1/devices/x")
+
+
+def test_heap_in_use_from_jstat():
+    text = ("S0C    S1C    S0U    S1U      EC       EU        OC         OU       MC     MU\n"
+            "0.0   2048.0  0.0   1024.0 30720.0  10240.0  98304.0    40960.0  1.0 1.0\n")
+    assert onos.jstat_heap_mib(text) == pytest.approx((1024 + 10240 + 40960) / 1024)
+    with pytest.raises(onos.OnosError):
+        onos.jstat_heap_mib("S0U\n")

@@ -57,3 +57,27 @@ def test_waiting_for_a_port_nobody_listens_on_is_bounded():
     with pytest.raises(TimeoutError, match="nothing"):
         processes.wait_for_port(1, timeout=0.5, what="nothing")
     assert time.monotonic() - started < 3
+
+
+def test_run_together_runs_every_task_at_once_and_raises_the_teardown_once():
+    procs = processes.Processes()
+    started = []
+
+    def task(name, seconds):
+        started.append(name)
+        procs.run([sys.executable, "-c", f"import time; time.sleep({seconds})"], timeout=10)
+
+    begin = time.monotonic()
+    procs.run_together((task, "a", 0.5), (task, "b", 0.5), (task, "c", 0.5))
+    assert sorted(started) == ["a", "b", "c"]
+    assert time.monotonic() - begin < 1.4     # at once, not one after another
+
+    def stop_soon():
+        time.sleep(0.3)
+        procs.stop_all()
+
+    begin = time.monotonic()
+    with pytest.raises(processes.Interrupted):
+        procs.run_together((task, "long", 30), (stop_soon,))
+    assert time.monotonic() - begin < 10      # the teardown cut the 30 s task short
+    assert procs.live() == []

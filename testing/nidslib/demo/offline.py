@@ -9,7 +9,7 @@ import json
 import os
 import time
 
-from .. import bridgelab
+from .. import bridgelab, capture
 from .. import modelcli
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
@@ -61,7 +61,7 @@ class OfflineRun:
         self.scenario.run_round()
         self.lab.stop_capture(pcap)
         so_far = [self.capture] if os.path.exists(self.capture) else []
-        bridgelab.merge(self.capture + ".new", *so_far, pcap)
+        capture.merge(self.capture + ".new", *so_far, pcap)
         os.replace(self.capture + ".new", self.capture)
         self.story.say(f"round {number}: captured {os.path.relpath(pcap, ROOT)}; classifying the capture so far with "
                        f"nids-model simulate --policy (the app's detection policy)")

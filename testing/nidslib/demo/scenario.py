@@ -12,7 +12,6 @@ import os
 import random
 import shutil
 import subprocess
-import threading
 import time
 
 from .. import netns
@@ -127,22 +126,8 @@ class Scenario:
         """Benign clients and the attacker at the same time; returns when all are done (each step bounded)."""
         self.say(f"traffic: benign {', '.join(BENIGN)} -> {SERVER}: 10 HTTP downloads, 4 SSH sessions, "
                  f"2 cancelled downloads, 2 refused connections, 1 iperf3 run, 1 ping each" + (f"; attacks from {ATTACKER}" if attacks else ""))
-        workers = [threading.Thread(target=self._guard, args=(self._benign, name), daemon=True) for name in BENIGN]
-        if attacks:
-            workers.append(threading.Thread(target=self._guard, args=(self._attacks,), daemon=True))
-        for worker in workers:
-            worker.start()
-        for worker in workers:
-            while worker.is_alive():
-                worker.join(0.5)
-        if self.processes.stopping.is_set():
-            raise Interrupted()
-
-    def _guard(self, target, *args):
-        try:
-            target(*args)
-        except Interrupted:
-            pass
+        self.processes.run_together(*[(self._benign, name) for name in BENIGN],
+                                    *([(self._attacks,)] if attacks else []))
 
     def _announce(self, text):
         """Says what the attacker does next, unless teardown has begun (then the step is not taken)."""

@@ -79,7 +79,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * records to the NetFlow v9 exporter on its own thread (each through a bounded queue; drops counted per reason in
  * {@link #pipelineStats()}), and sweeps idle flows out of the switches with probe packet-outs.
  */
-@Component(immediate = true, service = NidsFlowRecordService.class,
+@Component(immediate = true, service = {NidsFlowRecordService.class, ReportReplay.class},
         property = {
                 FLOW_WINDOW_SIZE + ":Integer=" + FLOW_WINDOW_SIZE_DEFAULT,
                 INACTIVE_TIMEOUT_SECONDS + ":Integer=" + INACTIVE_TIMEOUT_SECONDS_DEFAULT,
@@ -92,7 +92,7 @@ import static org.slf4j.LoggerFactory.getLogger;
                 TEMPLATE_REFRESH_SECONDS + ":Integer=" + TEMPLATE_REFRESH_SECONDS_DEFAULT,
                 MAX_PACKET_BYTES + ":Integer=" + MAX_PACKET_BYTES_DEFAULT,
         })
-public class NidsFlowManager implements NidsFlowRecordService {
+public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
 
     /** How often a malformed report may be logged. */
     static final long MALFORMED_LOG_INTERVAL_MILLIS = 60_000;
@@ -298,6 +298,11 @@ public class NidsFlowManager implements NidsFlowRecordService {
         return format;
     }
 
+    @Override
+    public Optional<ReportFormat> format(DeviceId deviceId) {
+        return formats.apply(deviceId);
+    }
+
     /**
      * Hands a report packet-in to the report path as the packet thread does: queued for a worker, never waited on.
      *
@@ -306,6 +311,7 @@ public class NidsFlowManager implements NidsFlowRecordService {
      * @param frame    the Ethernet frame (not copied)
      * @return false if the queue was full (the report is dropped and counted)
      */
+    @Override
     public boolean offerFrame(DeviceId deviceId, ReportFormat format, byte[] frame) {
         return offer(deviceId, format, frame, System.nanoTime());
     }
