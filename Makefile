@@ -17,7 +17,7 @@ CAPACITY_JSON  := model-tools/core/src/main/resources/org/onosproject/nids/model
 CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json \
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY) --capacity $(CAPACITY_JSON)
 
-.PHONY: help setup build test unit itest p4-build p4-check p4-test constants constants-check run \
+.PHONY: help setup build test unit itest itest-cluster p4-build p4-check p4-test constants constants-check run \
         bench-model bench-rollout bench-alerts bench-app bench bench-quick stack stack-report stack-boot-check clean
 
 help: ## this list
@@ -37,6 +37,10 @@ unit: ## Java and Python unit tests only
 
 itest: ## integration harness: ONOS + BMv2 fabric (needs the reference stack)
 	python3 util/run_tests.py --only integration
+
+itest-cluster: ## the app in a 3-instance ONOS cluster with 3 Atomix nodes (root, reference stack incl. atomix)
+	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
+	python3 util/run_tests.py --only cluster
 
 stack: ## build ONOS 2.7.0, p4c, PI, BMv2 from pinned upstream commits where missing (root; STACK_SRC=DIR, FORCE=1)
 	python3 stack/build.py

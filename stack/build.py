@@ -6,13 +6,15 @@
                                        (what `make setup` runs)
     stack/build.py --list              the parts, their pinned commits and where they install
 
-Parts: deps (Debian build packages), pi, bmv2, bmv2-perf, p4c, onos. A part whose install stamp names the pinned
+Parts: deps (Debian build packages), pi, bmv2, bmv2-perf, p4c, onos, atomix (the storage nodes of an ONOS
+cluster: Atomix 3.1.9 from Maven Central). A part whose install stamp names the pinned
 commits and the same recipe is skipped in seconds; FORCE=1 rebuilds. Environment:
 
     STACK_SRC=DIR    take sources from local clones in DIR instead of upstream git: DIR/<name>, DIR/<name>.git or
                      DIR/<owner>+<name>/repo (a fetched snapshot); each must hold the pinned commit
     STACK_WORK=DIR   source checkouts and build trees (default /opt/nids-stack)
     ONOS_HOME=DIR    where ONOS is installed (default /opt/onos)
+    ATOMIX_HOME=DIR  where the Atomix storage node is installed (default /opt/atomix)
     JOBS=N           parallel compile jobs per build (default: number of CPUs)
     FORCE=1          rebuild even parts whose stamp matches
 
@@ -107,6 +109,10 @@ class StackError(Exception):
 
 def onos_home():
     return os.environ.get("ONOS_HOME") or "/opt/onos"
+
+
+def atomix_home():
+    return os.environ.get("ATOMIX_HOME") or "/opt/atomix"
 
 
 def stack_work():
@@ -509,10 +515,45 @@ class Onos(Part):
                 what="ONOS build (stack/onos)")
 
 
-PARTS = [Deps(), Pi(), Bmv2(), Bmv2Perf(), P4c(), Onos()]
+class Atomix(Part):
+    """The Atomix 3.1.9 storage nodes of an ONOS cluster (nidslib.cluster): Atomix's jars from Maven Central and a
+    launcher standing in for atomix-agent, which is not on Maven Central for 3.1.x (stack/atomix/)."""
+    name = "atomix"
+    describe = "Atomix 3.1.9 storage node for ONOS clusters (Maven Central jars + stack/atomix launcher)"
+    builder_dir = os.path.join(REPO_ROOT, "stack", "atomix")
+
+    def stamp_path(self):
+        return os.path.join(atomix_home(), ".nids-stack.json")
+
+    def wanted_stamp(self):
+        h = hashlib.sha256()
+        for name in sorted(os.listdir(self.builder_dir)):
+            with open(os.path.join(self.builder_dir, name), "rb") as f:
+                h.update(name.encode() + f.read())
+        return {"part": self.name, "commits": {}, "recipe": h.hexdigest()[:16]}
+
+    def key_files(self):
+        return [os.path.join(atomix_home(), "atomix-node.jar"), os.path.join(atomix_home(), "lib")]
+
+    def build(self, log):
+        staging = atomix_home() + ".part"
+        shutil.rmtree(staging, ignore_errors=True)
+        classes = os.path.join(staging, "classes")
+        os.makedirs(classes)
+        log.run(["mvn", "-B", "-q", "-f", os.path.join(self.builder_dir, "pom.xml"), "dependency:copy-dependencies",
+                 f"-DoutputDirectory={os.path.join(staging, 'lib')}"], what="mvn dependency:copy-dependencies (atomix)")
+        log.run(["javac", "--release", "11", "-cp", os.path.join(staging, "lib", "*"), "-d", classes,
+                 os.path.join(self.builder_dir, "AtomixNode.java")], what="javac AtomixNode")
+        log.run(["jar", "cf", os.path.join(staging, "atomix-node.jar"), "-C", classes, "."], what="jar atomix-node")
+        shutil.rmtree(classes)
+        shutil.rmtree(atomix_home(), ignore_errors=True)
+        os.rename(staging, atomix_home())
+
+
+PARTS = [Deps(), Pi(), Bmv2(), Bmv2Perf(), P4c(), Onos(), Atomix()]
 BY_NAME = {p.name: p for p in PARTS}
 # Two chains run side by side: the C++ chain keeps both cores busy, the ONOS build mostly waits on downloads.
-CHAINS = [["pi", "bmv2", "bmv2-perf"], ["onos", "p4c"]]
+CHAINS = [["pi", "bmv2", "bmv2-perf"], ["onos", "atomix", "p4c"]]
 
 
 # --- driver --------------------------------------------------------------------------------------------------------

@@ -211,6 +211,28 @@ def test_models_view_marks_the_active_model_and_the_rollout_per_switch(gui, rout
     screenshot(page, "nids-models.png")
 
 
+def test_models_view_draws_the_tree_with_confidences_and_the_leaves_firing_now(gui, routed, active_model):
+    page = gui
+    model_id = active_model["model_id"]
+    open_view(page, "nidsModels", "#ov-nids-models")
+    page.locator(f"{MODEL_ROWS}[row-id='{model_id}']").click()
+    tree = page.locator("#nids-model-tree")
+    tree.locator(".nids-leaf").first.wait_for()
+    splits = tree.locator(".nids-split").all_inner_texts()
+    assert any(s.startswith("L4_DST_PORT <= ") for s in splits), splits   # the port rule, in feature units
+    leaves = tree.locator(".nids-leaf").all_inner_texts()
+    assert any("Attack" in leaf and "% of " in leaf for leaf in leaves), leaves
+    cost = tree.locator(".nids-tree-cost").inner_text()
+    assert "Decision entries" in cost and "L4_DST_PORT" in cost, cost
+
+    # Attack traffic now: the leaf that classifies it fires (its reports in the last minute), without a reload.
+    fabric_mod.tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)
+    firing = tree.locator(".nids-leaf-firing", has_text="Attack").first
+    firing.wait_for(timeout=ALERT_WAIT_S * 1000)
+    assert "firing: " in firing.inner_text(), firing.inner_text()
+    screenshot(page, "nids-model-tree.png")
+
+
 def _locate_h1(stack):
     """The routed fabric uses static ARP: h1 broadcasts ARP so that ONOS locates it (a block needs its edge)."""
     def located():
@@ -269,7 +291,7 @@ def test_an_alert_is_blocked_from_its_details_and_unblocked_in_the_blocks_view(g
         intent_row = page.locator(f"#ov-intent .table-body tr[row-id='nids-block-{block_id}']").first
         intent_row.wait_for()
         intent_text = intent_row.inner_text()
-        assert "BlockIntent" in intent_text and "org.onosproject.nids" in intent_text, intent_text
+        assert "FlowRuleIntent" in intent_text and "org.onosproject.nids" in intent_text, intent_text
 
         open_view(page, "nidsBlocks", "#ov-nids-blocks")
         row.click()

@@ -77,6 +77,11 @@ def suites():
               [os.path.join(ROOT, "itest", "run.sh")],
               (stack.need_venv, stack.need_root, stack.need_bmv2, stack.need_onos, stack.need_java11),
               junit_xml_counts(os.path.join(ROOT, "build", "test-reports", "integration.xml"))),
+        # A three-instance ONOS cluster with its Atomix storage nodes (about 6 min on two cores); after the
+        # integration suite, which it cannot run inside (each holds the stack lock).
+        pytest_suite("cluster", "3 ONOS instances + 3 Atomix nodes + BMv2 fabric: same state everywhere, rollout "
+                     "across masters, reports on each switch's master", ["itest/cluster"],
+                     (stack.need_root, stack.need_bmv2, stack.need_onos, stack.need_java11, stack.need_atomix)),
     ]
 
 

@@ -20,6 +20,7 @@ from .paths import VENV
 DEFAULT_ONOS_HOME = "/opt/onos"
 KARAF_DIR = "apache-karaf-4.2.9"
 BMV2_PERF = "/opt/bmv2-perf/bin/simple_switch_grpc"
+DEFAULT_ATOMIX_HOME = "/opt/atomix"   # the storage nodes of an ONOS cluster (stack part `atomix`)
 # Where stack/build.py leaves its install stamps ({"commits": {repo: sha}, ...}) and the ONOS builder its record.
 STACK_STAMP_DIR = "/usr/local/share/nids-stack"
 ONOS_STAMP = ".nids-stack.json"
@@ -87,6 +88,13 @@ def onos_home():
     return None
 
 
+def atomix_home():
+    home = os.environ.get("ATOMIX_HOME") or DEFAULT_ATOMIX_HOME
+    if os.path.isfile(os.path.join(home, "atomix-node.jar")) and os.path.isdir(os.path.join(home, "lib")):
+        return home
+    return None
+
+
 # Prerequisite checks: None when satisfied, otherwise the reason a suite is skipped.
 
 def need_root():
@@ -116,6 +124,13 @@ def need_onos():
         return None
     where = os.environ.get("ONOS_HOME") or DEFAULT_ONOS_HOME
     return f"no ONOS 2.7 runtime at {where} (bin/onos-service, {KARAF_DIR}/; set ONOS_HOME)"
+
+
+def need_atomix():
+    if atomix_home():
+        return None
+    where = os.environ.get("ATOMIX_HOME") or DEFAULT_ATOMIX_HOME
+    return f"no Atomix 3.1 storage node at {where} (atomix-node.jar, lib/; `make stack` part atomix)"
 
 
 def need_java11():
@@ -178,6 +193,8 @@ PARTS = [
     ("simple_switch_grpc -O3 (benchmarks)", need_bmv2_perf, lambda: BMV2_PERF,
      lambda: f"{_first_line([BMV2_PERF, '--version'])} ({_commits('/opt/bmv2-perf/.nids-stack.json') or '?'})",
      HOW),
+    ("Atomix 3.1.9 storage node (cluster)", need_atomix, atomix_home,
+     lambda: "3.1.9 (Maven Central)" if read_json(os.path.join(atomix_home(), ONOS_STAMP)) else "3.1.9 (?)", HOW),
 ]
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make run`: the whole system with live traffic and real attacks, online (ONOS + BMv2) or offline.
 
-    util/demo/run.py [--once | --duration SECONDS] [--offline] [--model FILE | --dataset FILE.csv[.gz]]
+    util/demo/run.py [--once | --duration SECONDS] [--offline | --cluster] [--model FILE | --dataset FILE.csv[.gz]]
                      [--retrain] [--report FILE.json] [--screenshot FILE.png | --no-screenshot]
                      [--block-min-severity NONE|LOW|MEDIUM|HIGH] [--block-ttl SECONDS]
                      [--block-allowlist A,B/24] [--max-blocks N] [--verbose]
@@ -10,7 +10,8 @@ Online when ONOS ($ONOS_HOME), a Java 11 runtime and simple_switch_grpc are foun
 the BMv2 fabric through the integration session (nidslib.session), installs the app, activates the model, plays benign
 traffic and attacks between the fabric's hosts and prints the app's alerts and blocks as they happen. Otherwise (or
 with --offline) the same story runs between network namespaces on a Linux bridge, is captured and classified with
-`nids-model simulate`, and the alerts and blocks the fabric would have produced are printed. Without --once or
+`nids-model simulate`, and the alerts and blocks the fabric would have produced are printed. With --cluster ONOS
+runs as three instances on three Atomix nodes (nidslib.cluster; docs/cluster.md). Without --once or
 --duration it plays rounds until Ctrl-C; Ctrl-C (SIGINT) or SIGTERM tears everything down.
 """
 import argparse
@@ -50,6 +51,8 @@ def parse_args(argv):
     length.add_argument("--duration", type=float, metavar="SECONDS",
                         help="play rounds for about this long, then tear down")
     parser.add_argument("--offline", action="store_true", help="the offline story even where ONOS and BMv2 exist")
+    parser.add_argument("--cluster", action="store_true",
+                        help="online on a 3-instance ONOS cluster with 3 Atomix nodes (docs/cluster.md)")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--model", metavar="FILE", help="serve this model bundle (nids-model train output)")
     source.add_argument("--dataset", metavar="FILE", help="train on this labelled NetFlow CSV instead")
@@ -81,8 +84,10 @@ def parse_args(argv):
     return args, block_properties
 
 
-def stack_missing():
-    return [r for r in (reference_stack.need_onos(), reference_stack.need_java11(), reference_stack.need_bmv2()) if r]
+def stack_missing(cluster=False):
+    needs = (reference_stack.need_onos, reference_stack.need_java11, reference_stack.need_bmv2) + \
+        ((reference_stack.need_atomix,) if cluster else ())
+    return [r for r in (need() for need in needs) if r]
 
 
 def ensure_built(online, story):
@@ -108,8 +113,12 @@ class Stop(BaseException):
 
 def main(argv):
     args, block_properties = parse_args(argv)
-    missing = [] if args.offline else stack_missing()
+    missing = [] if args.offline else stack_missing(args.cluster)
     online = not args.offline and not missing
+    if args.cluster and not online:
+        print(f"make run: --cluster needs the reference stack with Atomix: {'; '.join(missing) or '--offline'}",
+              file=sys.stderr)
+        return 2
     if online:
         print(f"make run: ONLINE -- ONOS at {reference_stack.onos_home()}, BMv2 simple_switch_grpc, Java 11 at "
               f"{reference_stack.java11_home()}", flush=True)
@@ -154,8 +163,9 @@ def main(argv):
         state["model"] = {"path": os.path.relpath(model_path, ROOT), **summary_of(model_path)}
         story.say(f"model: {state['model']['id']} -- {state['model']['name']}")
         if online:
-            run = online_mod.OnlineRun(processes, story, model_path, block_properties, state, reference_stack.onos_home(),
-                                       java_home, verbose=args.verbose)
+            run = online_mod.OnlineRun(processes, story, model_path, block_properties, state,
+                                       reference_stack.onos_home(), java_home, verbose=args.verbose,
+                                       atomix_home=reference_stack.atomix_home() if args.cluster else None)
         else:
             run = offline_mod.OfflineRun(processes, story, model_path, java_home, block_properties, state)
             story.say(f"block policy (the app's, through nids-model simulate --policy): "

@@ -15,6 +15,7 @@ from . import scenario as scenario_mod
 ROOT = session_mod.ROOT
 WORK_DIR = os.path.join(ROOT, "build", "demo", "online")
 LOG_DIR = os.path.join(ROOT, "build", "demo", "onos")
+CLUSTER_LOG_DIR = os.path.join(ROOT, "build", "demo", "cluster")
 ROUTES_APP_ID = "org.onosproject.nids.demo"
 POLL_SECONDS = 2.0
 BLOCKING_MISSING = "blocking not available in this build"
@@ -34,14 +35,23 @@ def _host_name():
 
 
 class OnlineRun:
-    def __init__(self, processes, story, model_path, block_properties, state, onos_home, java_home, verbose=False):
+    def __init__(self, processes, story, model_path, block_properties, state, onos_home, java_home, verbose=False,
+                 atomix_home=None):
+        """With `atomix_home`, ONOS runs as a cluster of three instances on three Atomix nodes (nidslib.cluster),
+        the switches' masters spread over them; REST goes to the first instance."""
         self.processes = processes
         self.story = story
         self.model_path = model_path
         self.block_properties = block_properties
         self.state = state
         self.topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
-        self.session = session_mod.StackSession(onos_home, java_home, self.topology, LOG_DIR, progress=story.say)
+        if atomix_home:
+            from .. import cluster as cluster_mod
+            self.session = cluster_mod.ClusterSession(onos_home, atomix_home, java_home, self.topology,
+                                                      CLUSTER_LOG_DIR, progress=story.say)
+        else:
+            self.session = session_mod.StackSession(onos_home, java_home, self.topology, LOG_DIR,
+                                                    progress=story.say)
         self.rest = self.session.rest
         self.verbose = verbose
         self.scenario = None
@@ -59,7 +69,7 @@ class OnlineRun:
             stack = self.session.start()
         finally:
             # Process groups of ONOS and of every switch, for the report: a test checks none survives teardown.
-            self.state["processGroups"] = ([self.session.onos.process.pid] if self.session.onos.process else []) + \
+            self.state["processGroups"] = self.session_groups() + \
                 [p.pid for p in self.session.fabric.processes.values()]
         self.story.say(f"fabric up: {', '.join(s.device_id for s in self.topology.switches)} with pipeconf "
                        f"{stack.pipeconf_id}; installing IPv4 routes")
@@ -74,6 +84,12 @@ class OnlineRun:
         self.story.say(f"servers up on {scenario_mod.SERVER}: sshd :22, HTTP :80, iperf3 :5201/:5202")
         self._poller = threading.Thread(target=self._poll, name="nids-demo-poller", daemon=True)
         self._poller.start()
+
+    def session_groups(self):
+        """Process groups of ONOS (every instance and Atomix node of a cluster)."""
+        cluster = getattr(self.session, "cluster", None)
+        members = list(cluster.instances) + list(cluster.atomix) if cluster else [self.session.onos]
+        return [m.process.pid for m in members if m.process is not None]
 
     def _activate_model(self):
         import json

@@ -20,6 +20,7 @@ import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
@@ -123,6 +124,11 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
         tableHandler.process(request);
     }
 
+    /** The GUI user of this connection (changes need ONOS's admin role, see {@link NidsAuditService}). */
+    private String user() {
+        return connection() == null ? "unknown" : connection().userName();
+    }
+
     private static long alertId(ObjectNode payload) {
         JsonNode id = payload == null ? null : payload.get(ID);
         if (id == null) {
@@ -214,10 +220,12 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
             ObjectNode result = objectNode().put(ID, id);
             Optional<NidsAlert> alert;
             try {
-                NidsAlert acked = alertService.acknowledge(id);
+                NidsAlert acked = directory.get(NidsAuditService.class).adminChange(
+                        user(), "alert.ack", Long.toString(id), () -> alertService.acknowledge(id),
+                        a -> NidsAuditService.OK);
                 result.put(STATE, acked.state().name());
                 alert = Optional.of(acked);
-            } catch (NidsException | IllegalArgumentException e) {
+            } catch (NidsException | IllegalArgumentException | ServiceNotFoundException e) {
                 result.put(ERROR, "Cannot acknowledge alert " + id + ": " + e.getMessage());
                 alert = alertService.alert(id);
             }
@@ -248,9 +256,13 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
                 Ip4Address src = alert.get().flowKey().clientIp();
                 try {
                     // Looked up here, not in init: the view works (without blocking) while blocking is not running.
-                    NidsBlock block = directory.get(NidsBlockService.class).block(BlockRequest.builder(src)
-                            .alertId(id).incidentId(incidentOf(alert.get())).reason("blocked from the GUI for " + alert.get().severity() + " "
-                                                        + alert.get().className() + " alert " + id).build());
+                    BlockRequest request = BlockRequest.builder(src).alertId(id).incidentId(incidentOf(alert.get()))
+                            .reason("blocked from the GUI for " + alert.get().severity() + " "
+                                            + alert.get().className() + " alert " + id).build();
+                    NidsBlock block = directory.get(NidsAuditService.class).adminChange(
+                            user(), "block.add", src.toString(),
+                            () -> directory.get(NidsBlockService.class).block(request),
+                            made -> NidsAuditService.OK + ": block " + made.id());
                     result.put("blockId", block.id()).put("src", src.toString());
                 } catch (NidsException | IllegalArgumentException | ServiceNotFoundException e) {
                     result.put(ERROR, "Cannot block " + src + ": " + e.getMessage());

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import org.onlab.osgi.ServiceDirectory;
+import org.onlab.osgi.ServiceNotFoundException;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
@@ -55,6 +57,7 @@ public class NidsBlocksMessageHandler extends UiMessageHandler {
 
     private final ZoneId zone;
     private NidsBlockService blockService;
+    private ServiceDirectory directory;
 
     public NidsBlocksMessageHandler() {
         this(ZoneId.systemDefault());
@@ -72,6 +75,7 @@ public class NidsBlocksMessageHandler extends UiMessageHandler {
     @Override
     public void init(UiConnection connection, ServiceDirectory directory) {
         super.init(connection, directory);
+        this.directory = directory;
         blockService = directory.get(NidsBlockService.class);
     }
 
@@ -161,9 +165,11 @@ public class NidsBlocksMessageHandler extends UiMessageHandler {
             String id = blockId(payload);
             ObjectNode result = objectNode().put(ID, id);
             try {
-                NidsBlock removed = blockService.unblock(id);
+                NidsBlock removed = directory.get(NidsAuditService.class).adminChange(
+                        connection() == null ? "unknown" : connection().userName(), "block.remove", id,
+                        () -> blockService.unblock(id), b -> NidsAuditService.OK);
                 result.put(SRC, removed.src().toString());
-            } catch (NidsException | IllegalArgumentException e) {
+            } catch (NidsException | IllegalArgumentException | ServiceNotFoundException e) {
                 result.put(ERROR, "Cannot unblock " + id + ": " + e.getMessage());
             }
             sendMessage(UNBLOCK_RESP, result);

@@ -24,6 +24,7 @@ import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsIncidentService;
@@ -320,6 +321,33 @@ public class NidsAlertsMessageHandlerTest {
         assertEquals("Cannot block 10.0.0.1: 10.0.0.1 is already blocked by block 3",
                      conn.payloads(BLOCK_RESP).get(1).get("error").asText());
         verify(blockService);
+    }
+
+    /** Issue 14: a viewer can neither block nor acknowledge from the GUI; nothing changes, refusals are audited. */
+    @Test
+    public void aViewerCannotBlockOrAcknowledgeAndTheRefusalsAreAudited() {
+        NidsBlockService blockService = mock(NidsBlockService.class);
+        replay(blockService);
+        expect(alertService.alert(7)).andReturn(Optional.of(attack)).anyTimes();
+        replay(alertService);
+        UiTestSupport.RecordingAudit audit = new UiTestSupport.RecordingAudit();
+        conn = new UiTestSupport.RecordingConnection("guest");
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsAlertService.class, alertService,
+                                                                              NidsBlockService.class, blockService,
+                                                                              NidsAuditService.class, audit)));
+
+        handler.process(message(BLOCK_REQ, MAPPER.createObjectNode().put("id", "7")));
+        handler.process(message(ACK_REQ, MAPPER.createObjectNode().put("id", "7")));
+
+        assertEquals("Cannot block 10.0.0.1: guest lacks ONOS's admin role: viewers change nothing",
+                     conn.only(BLOCK_RESP).get("error").asText());
+        assertEquals("Cannot acknowledge alert 7: guest lacks ONOS's admin role: viewers change nothing",
+                     conn.only(ACK_RESP).get("error").asText());
+        verify(blockService);
+        verify(alertService);
+        assertEquals(List.of("guest block.add 10.0.0.1 refused: guest lacks ONOS's admin role: viewers change nothing",
+                             "guest alert.ack 7 refused: guest lacks ONOS's admin role: viewers change nothing"),
+                     audit.recorded);
     }
 
     @Test

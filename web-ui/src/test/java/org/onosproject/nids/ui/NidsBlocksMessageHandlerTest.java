@@ -14,6 +14,7 @@ import org.onlab.packet.Ip4Address;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.BlockOrigin;
 import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
@@ -126,5 +127,21 @@ public class NidsBlocksMessageHandlerTest {
         assertEquals("Cannot unblock 4: block 4 does not exist",
                      conn.payloads(UNBLOCK_RESP).get(1).get("error").asText());
         verify(blockService);
+    }
+
+    /** Issue 14: a viewer's unblock is refused with the reason, nothing changes, and the refusal is audited. */
+    @Test
+    public void aViewerCannotUnblockAndTheRefusalIsAudited() {
+        UiTestSupport.RecordingAudit audit = new UiTestSupport.RecordingAudit();
+        conn = new UiTestSupport.RecordingConnection("guest");
+        replay(blockService);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsBlockService.class, blockService,
+                                                                              NidsAuditService.class, audit)));
+        handler.process(message(UNBLOCK_REQ, MAPPER.createObjectNode().put("id", "4")));
+        assertEquals("Cannot unblock 4: guest lacks ONOS's admin role: viewers change nothing",
+                     conn.only(UNBLOCK_RESP).get("error").asText());
+        verify(blockService);
+        assertEquals(List.of("guest block.remove 4 refused: guest lacks ONOS's admin role: viewers change nothing"),
+                     audit.recorded);
     }
 }

@@ -17,6 +17,11 @@ import org.onosproject.nids.api.DeviceModelState;
 import org.onosproject.nids.api.NidsModelEvent;
 import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
+import org.onlab.packet.Ip4Address;
+import org.onosproject.net.PortNumber;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.FlowRecord;
+import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
 import org.onosproject.nids.model.bundle.TrainingSummary;
@@ -39,6 +44,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import static org.easymock.EasyMock.anyObject;
+import static org.easymock.EasyMock.niceMock;
 import static org.easymock.EasyMock.capture;
 import static org.easymock.EasyMock.expect;
 import static org.easymock.EasyMock.expectLastCall;
@@ -252,6 +258,53 @@ public class NidsModelsMessageHandlerTest {
         handler.destroy();
         handler.destroy();
         verify(modelService);
+    }
+
+    @Test
+    public void aModelsTreeHasTestsInFeatureUnitsLeafConfidenceFiringLeavesAndItsEntries() {
+        ModelBundle counted = bundle(DecisionTree.of(
+                new SplitNode(L4_DST_PORT, 9000, new LeafNode(0, new long[]{90, 10}), new LeafNode(1, new long[]{5, 45}),
+                              new long[]{95, 55}), List.of("Benign", "Attack")), "counted", "2026-03-03T12:00:00Z");
+        int attackLeaf = ((LeafNode) ((SplitNode) counted.tree().root()).greater()).leafId();
+        long now = System.currentTimeMillis();
+        NidsFlowRecordService flows = mock(NidsFlowRecordService.class);
+        FlowKey key = FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.3"), 40000, 9999, 6);
+        FlowRecord firing = FlowRecord.builder().deviceId(S1).ingressPort(PortNumber.portNumber(1)).key(key).reason("ALERT").modelId(counted.modelId()).classId(1)
+                .leafId(attackLeaf).receivedMillis(now - 1000).build();
+        FlowRecord old = FlowRecord.builder().deviceId(S1).ingressPort(PortNumber.portNumber(1)).key(key).reason("ALERT").modelId(counted.modelId()).classId(0)
+                .leafId(attackLeaf - 1).receivedMillis(now - 120_000).build();
+        FlowRecord otherModel = FlowRecord.builder().deviceId(S1).ingressPort(PortNumber.portNumber(1)).key(key).reason("ALERT").modelId("other").classId(1)
+                .leafId(attackLeaf - 1).receivedMillis(now).build();
+        expect(flows.recentFlows(Optional.empty(), NidsModelsMessageHandler.FIRING_RECORDS))
+                .andReturn(List.of(firing, firing, otherModel, old)).anyTimes();
+        expect(modelService.models()).andReturn(List.of(counted)).anyTimes();
+        replay(modelService, flows);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsModelService.class, modelService,
+                                                                              NidsFlowRecordService.class, flows)));
+
+        handler.process(message(NidsModelsMessageHandler.TREE_REQ,
+                                MAPPER.createObjectNode().put("id", counted.modelId())));
+        handler.process(message(NidsModelsMessageHandler.TREE_REQ, MAPPER.createObjectNode().put("id", "nope")));
+
+        List<ObjectNode> trees = conn.payloads(NidsModelsMessageHandler.TREE_RESP);
+        JsonNode root = trees.get(0).get("root");
+        assertEquals("L4_DST_PORT", root.get("feature").asText());
+        assertEquals(9000, root.get("threshold").asLong());
+        assertEquals(150, root.get("samples").asLong());
+        JsonNode benign = root.get("le");
+        assertEquals("Benign", benign.get("class").asText());
+        assertEquals(0.9, benign.get("confidence").asDouble(), 1e-9);
+        assertEquals(0, benign.get("firing").asLong());
+        JsonNode attack = root.get("gt");
+        assertEquals("Attack", attack.get("class").asText());
+        assertEquals(0.9, attack.get("confidence").asDouble(), 1e-9);
+        assertEquals(50, attack.get("samples").asLong());
+        assertEquals(2, attack.get("firing").asLong());
+        JsonNode cost = trees.get(0).get("cost");
+        assertEquals(counted.compiled().decisionEntries().size(), cost.get("decisionEntries").asInt());
+        assertEquals(counted.compiled().featureEntries().size(),
+                     cost.get("rangeEntriesPerFeature").get("L4_DST_PORT").asInt());
+        assertEquals("No model nope", trees.get(1).get("error").asText());
     }
 
     private void waitForPushes() throws Exception {

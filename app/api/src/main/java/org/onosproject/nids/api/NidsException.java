@@ -20,7 +20,9 @@ public class NidsException extends RuntimeException {
         /** The switches could not be programmed (REST 502). */
         DEVICE_FAILURE,
         /** The input is larger than accepted (REST 413). */
-        TOO_LARGE
+        TOO_LARGE,
+        /** The user lacks the role the change needs (REST 403). */
+        FORBIDDEN
     }
 
     private final Kind kind;

@@ -26,18 +26,22 @@ public final class ActiveModel {
     /** Earlier models kept for rollback. */
     static final int HISTORY_KEPT = 16;
 
-    public static final ActiveModel NONE = new ActiveModel(null, ImmutableList.of(), 0, ImmutableMap.of());
+    public static final ActiveModel NONE = new ActiveModel(null, ImmutableList.of(), 0, ImmutableMap.of(), 0);
 
     private final String modelId;
     private final ImmutableList<String> history;
     private final long epoch;
     private final ImmutableMap<Long, String> modelByEpoch;
+    /** The highest epoch handed out, also to a rollout that failed: never handed out again. */
+    private final long lastEpoch;
 
-    private ActiveModel(String modelId, List<String> history, long epoch, Map<Long, String> modelByEpoch) {
+    private ActiveModel(String modelId, List<String> history, long epoch, Map<Long, String> modelByEpoch,
+                        long lastEpoch) {
         this.modelId = modelId;
         this.history = ImmutableList.copyOf(history);
         this.epoch = epoch;
         this.modelByEpoch = ImmutableMap.copyOf(modelByEpoch);
+        this.lastEpoch = Math.max(epoch, lastEpoch);
     }
 
     /** @return the active model, if any */
@@ -77,8 +81,8 @@ public final class ActiveModel {
         }
         int from = Math.max(0, kept.size() - HISTORY_KEPT);
         newHistory.addAll(kept.subList(from, kept.size()));
-        long next = epoch + 1;
-        return new ActiveModel(newModelId, newHistory.build(), next, rememberEpoch(next, newModelId));
+        long next = lastEpoch + 1;
+        return new ActiveModel(newModelId, newHistory.build(), next, rememberEpoch(next, newModelId), next);
     }
 
     /**
@@ -91,9 +95,22 @@ public final class ActiveModel {
             return Optional.empty();
         }
         String previous = history.get(history.size() - 1);
-        long next = epoch + 1;
+        long next = lastEpoch + 1;
         return Optional.of(new ActiveModel(previous, history.subList(0, history.size() - 1), next,
-                                           rememberEpoch(next, previous)));
+                                           rememberEpoch(next, previous), next));
+    }
+
+    /**
+     * The state after a rollout that failed: the same active model, but the attempt's epoch is used up (switches
+     * that flipped before the rollback may have stamped reports with it; they name the attempted model).
+     *
+     * @param attempt the state the rollout tried to reach
+     * @return this state, its next epoch after the attempt's
+     */
+    public ActiveModel failedAttempt(ActiveModel attempt) {
+        Map<Long, String> remembered = attempt.modelId == null ? modelByEpoch
+                : rememberEpoch(attempt.epoch, attempt.modelId);
+        return new ActiveModel(modelId, history, epoch, remembered, Math.max(lastEpoch, attempt.epoch));
     }
 
     private Map<Long, String> rememberEpoch(long newEpoch, String newModelId) {
@@ -111,7 +128,7 @@ public final class ActiveModel {
      */
     public ActiveModel forget(String removedModelId) {
         return new ActiveModel(modelId, history.stream().filter(id -> !id.equals(removedModelId))
-                .collect(ImmutableList.toImmutableList()), epoch, modelByEpoch);
+                .collect(ImmutableList.toImmutableList()), epoch, modelByEpoch, lastEpoch);
     }
 
     @Override
@@ -123,8 +140,8 @@ public final class ActiveModel {
             return false;
         }
         ActiveModel that = (ActiveModel) o;
-        return epoch == that.epoch && Objects.equals(modelId, that.modelId) && history.equals(that.history)
-                && modelByEpoch.equals(that.modelByEpoch);
+        return epoch == that.epoch && lastEpoch == that.lastEpoch && Objects.equals(modelId, that.modelId)
+                && history.equals(that.history) && modelByEpoch.equals(that.modelByEpoch);
     }
 
     @Override

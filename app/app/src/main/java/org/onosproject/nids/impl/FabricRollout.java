@@ -162,11 +162,14 @@ final class FabricRollout {
         Map<DeviceId, String> writeErrors = await(writes,
                                                   d -> "writing the model to bank " + byId.get(d).idleBank());
         if (!writeErrors.isEmpty()) {
+            Map<DeviceId, CompletableFuture<Boolean>> clears = new LinkedHashMap<>();
             for (Target t : targets) {
                 // Also on the failed switch: part of its batch may have been written.
-                t.pipeline.clearBank(t.idleBank());
+                clears.put(t.deviceId, t.pipeline.clearBank(t.idleBank()));
             }
-            return report(modelId, previousModelId, targets, written, writeErrors, Map.of(), startedAt, started,
+            // Awaited: a switch that does not confirm is recorded with the error, and reconciled again.
+            Map<DeviceId, String> clearErrors = await(clears, d -> "rollback: clearing bank " + byId.get(d).idleBank());
+            return report(modelId, previousModelId, targets, written, writeErrors, clearErrors, startedAt, started,
                           Outcome.NOT_ATTEMPTED);
         }
 
@@ -177,18 +180,23 @@ final class FabricRollout {
         }
         Map<DeviceId, String> flipErrors = await(flips, d -> "flipping to bank " + byId.get(d).idleBank());
         if (!flipErrors.isEmpty()) {
-            List<DeviceId> flippedBack = new ArrayList<>();
+            Map<DeviceId, CompletableFuture<Boolean>> flipBacks = new LinkedHashMap<>();
             for (Target t : targets) {
                 // Also the failed switches: a flip that timed out may still land. The old config goes first, so
-                // no packet meets the emptied bank.
-                t.pipeline.configure(config.withBank(t.activeBank(), t.epoch))
-                        .thenCompose(ok -> t.pipeline.clearBank(t.idleBank()));
-                if (!flipErrors.containsKey(t.deviceId)) {
-                    flippedBack.add(t.deviceId);
-                }
+                // no packet meets the emptied bank; a refused flip-back leaves the bank as it is.
+                flipBacks.put(t.deviceId, t.pipeline.configure(config.withBank(t.activeBank(), t.epoch))
+                        .thenCompose(ok -> ok ? t.pipeline.clearBank(t.idleBank())
+                                              : CompletableFuture.completedFuture(false)));
             }
-            log.warn("Rollout of {} failed on {}; flipped back {}", modelId, flipErrors.keySet(), flippedBack);
-            return report(modelId, previousModelId, targets, written, flipErrors, Map.of(), startedAt, started,
+            // Awaited: a switch that refuses the flip-back is recorded with the error, and reconciled again.
+            Map<DeviceId, String> flipBackErrors = await(flipBacks, d -> "rollback: flipping back to bank "
+                    + byId.get(d).activeBank());
+            List<DeviceId> flippedBack = new ArrayList<>(targets.size());
+            targets.stream().map(t -> t.deviceId).filter(d -> !flipBackErrors.containsKey(d))
+                    .forEach(flippedBack::add);
+            log.warn("Rollout of {} failed on {}; flipped back {}{}", modelId, flipErrors.keySet(), flippedBack,
+                     flipBackErrors.isEmpty() ? "" : "; not confirmed: " + flipBackErrors);
+            return report(modelId, previousModelId, targets, written, flipErrors, flipBackErrors, startedAt, started,
                           Outcome.ROLLED_BACK);
         }
 
@@ -271,18 +279,23 @@ final class FabricRollout {
             int entries = written.get(t.deviceId);
             long millis = now - startedAt.get(t.deviceId);
             String failure = failures.get(t.deviceId);
+            String compensation = othersOutcome == Outcome.FLIPPED ? null : warnings.get(t.deviceId);
             if (failure != null) {
-                results.add(new DeviceResult(t.deviceId, Outcome.FAILED, t.idleBank(), entries, failure, millis));
+                String error = compensation == null ? failure : failure + "; " + compensation;
+                results.add(new DeviceResult(t.deviceId, Outcome.FAILED, t.idleBank(), entries, error, millis));
                 // The switch still classifies with what its active bank held before.
-                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.bank, t.modelId, t.entries, failure,
-                                                            now));
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.bank, t.modelId, t.entries, error, now));
             } else if (othersOutcome == Outcome.FLIPPED) {
                 String warning = warnings.get(t.deviceId);
                 results.add(new DeviceResult(t.deviceId, Outcome.FLIPPED, t.idleBank(), entries, warning, millis));
                 states.put(t.deviceId, new DeviceModelState(t.deviceId, t.idleBank(), modelId, entries, warning,
                                                             now));
             } else {
-                results.add(new DeviceResult(t.deviceId, othersOutcome, t.idleBank(), entries, null, millis));
+                results.add(new DeviceResult(t.deviceId, othersOutcome, t.idleBank(), entries, compensation,
+                                             millis));
+                // Back on its active bank (or, with the compensation's error, to be reconciled again).
+                states.put(t.deviceId, new DeviceModelState(t.deviceId, t.bank, t.modelId, t.entries, compensation,
+                                                            now));
             }
         }
         return new Report(new RolloutResult(modelId, previousModelId, results.build(), now - started),

@@ -338,6 +338,8 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
             log.info("Model {} active on {} switch(es) in {} ms (epoch {})", bundle.modelId(),
                      targets.size(), report.result.elapsedMillis(), after.epoch());
         } else {
+            // The attempt's epoch is never handed out again: a report stamped with it names the attempted model.
+            store.updateActiveModel(current -> current.failedAttempt(after));
             log.warn("Model {} not activated: {}", bundle.modelId(), report.result.failure().orElse(null));
         }
         return report.result;

@@ -22,8 +22,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The switches this ONOS instance programs: available, running a pipeline with the {@link NidsProgrammable}
- * behaviour, mastered here; their pipelines, and their edge ports.
+ * The switches running a pipeline with the {@link NidsProgrammable} behaviour (all of them, or those this instance
+ * masters), their pipelines, and their edge ports.
  */
 class SwitchDirectory {
 
@@ -40,15 +40,36 @@ class SwitchDirectory {
         this.networkConfigService = networkConfigService;
     }
 
-    /** @return the switches to program, in the order the device service lists them */
+    /**
+     * The switches an activation or rollback programs: every available switch with the NIDS pipeline, whichever
+     * instance masters it (the rollout writes through ONOS's flow rule and group services, which hand each write to
+     * the switch's master and report its outcome back, so one instance rolls a model out to the whole fabric).
+     *
+     * @return the switches, in the order the device service lists them
+     */
     List<DeviceId> targets() {
         List<DeviceId> devices = new ArrayList<>();
         for (Device device : deviceService.getAvailableDevices()) {
-            // While ONOS re-asserts mastership (it does so periodically over P4Runtime) a device briefly has no
-            // master; skipping it then would silently leave it out of a rollout.
-            if (device.is(NidsProgrammable.class) && (mastershipService.isLocalMaster(device.id())
-                    || mastershipService.getMasterFor(device.id()) == null)) {
+            if (device.is(NidsProgrammable.class)) {
                 devices.add(device.id());
+            }
+        }
+        return devices;
+    }
+
+    /**
+     * The switches this instance keeps in line on its own (reconciliation): those it masters. Every instance runs
+     * the reconciler; each switch is reconciled once, by its master.
+     *
+     * @return the switches, in the order the device service lists them
+     */
+    List<DeviceId> mastered() {
+        List<DeviceId> devices = new ArrayList<>();
+        for (DeviceId deviceId : targets()) {
+            // While ONOS re-asserts mastership (it does so periodically over P4Runtime) a device briefly has no
+            // master; skipping it then would leave it out until the next round.
+            if (mastershipService.isLocalMaster(deviceId) || mastershipService.getMasterFor(deviceId) == null) {
+                devices.add(deviceId);
             }
         }
         return devices;

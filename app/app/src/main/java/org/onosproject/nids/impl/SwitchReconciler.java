@@ -20,8 +20,9 @@ import java.util.function.Supplier;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Brings switches in line with the active model: switches that appear, come back or restart (and lost their state),
- * switches whose last rollout failed, and every switch when the pipeline settings change.
+ * Brings the switches this instance masters in line with the active model: switches that appear, come back or
+ * restart (and lost their state), switches whose last rollout failed, and every switch when the pipeline settings
+ * change. Each instance of a cluster runs one; a switch is reconciled by its master only.
  */
 final class SwitchReconciler {
 
@@ -58,7 +59,7 @@ final class SwitchReconciler {
      */
     void reconcileAll(boolean force) {
         try {
-            for (DeviceId deviceId : switches.targets()) {
+            for (DeviceId deviceId : switches.mastered()) {
                 reconcile(deviceId, force);
             }
         } catch (RuntimeException e) {
@@ -69,7 +70,7 @@ final class SwitchReconciler {
     void reconcile(DeviceId deviceId, boolean force) {
         programming.lock();
         try {
-            List<DeviceId> targets = switches.targets();
+            List<DeviceId> targets = switches.mastered();
             Optional<NidsProgrammable> pipeline = switches.pipeline(deviceId);
             if (!targets.contains(deviceId) || pipeline.isEmpty()) {
                 return;

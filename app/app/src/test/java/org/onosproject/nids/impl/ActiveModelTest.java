@@ -129,4 +129,19 @@ public class ActiveModelTest {
                      forgot.rollback().orElseThrow().modelId());
         assertEquals("forgetting an unknown model changes nothing", state, state.forget("zzz"));
     }
+
+    /** Issue 14: a failed attempt's epoch is used up; a report stamped with it names the attempted model. */
+    @Test
+    public void aFailedAttemptsEpochIsNeverHandedOutAgain() {
+        ActiveModel a = ActiveModel.NONE.activate("a");
+        ActiveModel attempt = a.activate("b");
+        ActiveModel afterFailure = a.failedAttempt(attempt);
+        assertEquals(Optional.of("a"), afterFailure.modelId());
+        assertEquals(a.epoch(), afterFailure.epoch());
+        assertEquals(Optional.of("b"), afterFailure.modelOfEpoch(attempt.epoch()));
+        ActiveModel retry = afterFailure.activate("b");
+        assertEquals(attempt.epoch() + 1, retry.epoch());
+        // after a failed attempt at "c" (epoch +2), a rollback takes the epoch after it
+        assertEquals(attempt.epoch() + 3, retry.failedAttempt(retry.activate("c")).rollback().orElseThrow().epoch());
+    }
 }

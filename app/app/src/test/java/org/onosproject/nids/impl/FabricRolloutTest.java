@@ -208,7 +208,8 @@ public class FabricRolloutTest {
         assertTrue(error, error.contains("writing the model to bank 0"));
         assertTrue(error, error.contains("refused"));
 
-        assertEquals("only the failed switch gets a state", Set.of(S2), report.states.keySet());
+        assertEquals("every switch gets a state", Set.of(S1, S2, S3), report.states.keySet());
+        assertFalse("the others' clears confirmed", report.states.get(S1).lastError().isPresent());
         DeviceModelState s2 = report.states.get(S2);
         assertEquals("the old bank stays active", 1, s2.activeBank());
         assertEquals(OLD, s2.modelId().orElseThrow());
@@ -245,7 +246,8 @@ public class FabricRolloutTest {
         assertEquals("a never-programmed switch stays so", DeviceModelState.NO_BANK, s2.activeBank());
         assertFalse(s2.modelId().isPresent());
         assertEquals(0, s2.entries());
-        assertEquals(Set.of(S2), report.states.keySet());
+        assertEquals(Set.of(S1, S2), report.states.keySet());
+        assertFalse(report.states.get(S1).modelId().isPresent());
     }
 
     // ---------------------------------------------------------------------------------------- flip failure
@@ -277,9 +279,11 @@ public class FabricRolloutTest {
         assertEquals(OLD_EPOCH, s2Configs.get(1).config.epoch());
 
         assertEquals(Map.of(0, oldModel), pipelines.get(S1).banks);
-        assertEquals(Map.of(1, oldModel), pipelines.get(S2).banks);
+        // S2 refused the flip-back too: its new bank is left alone (it may be the one classifying), and its state
+        // says so, for the next reconcile to repair.
+        assertEquals(Map.of(0, model, 1, oldModel), pipelines.get(S2).banks);
         assertEquals(Map.of(), pipelines.get(S3).banks);
-        for (DeviceId d : List.of(S1, S2, S3)) {
+        for (DeviceId d : List.of(S1, S3)) {
             List<Call> calls = pipelines.get(d).calls;
             assertEquals("the old config goes first, then the new bank is cleared: " + calls,
                          Step.CLEAR, calls.get(calls.size() - 1).step);
@@ -293,7 +297,10 @@ public class FabricRolloutTest {
         assertEquals(S2, result.failure().orElseThrow().deviceId());
         String error = result(report, S2).error().orElseThrow();
         assertTrue(error, error.contains("flipping to bank 0"));
-        assertEquals(Set.of(S2), report.states.keySet());
+        assertTrue(error, error.contains("rollback: flipping back to bank 1: the switch refused the write"));
+        assertEquals(Set.of(S1, S2, S3), report.states.keySet());
+        assertEquals("S1 back on its bank, in line", 0, report.states.get(S1).activeBank());
+        assertFalse(report.states.get(S1).lastError().isPresent());
         assertEquals(1, report.states.get(S2).activeBank());
         assertEquals(OLD, report.states.get(S2).modelId().orElseThrow());
         assertEquals(error, report.states.get(S2).lastError().orElseThrow());

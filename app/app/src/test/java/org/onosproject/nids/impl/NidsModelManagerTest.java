@@ -606,13 +606,33 @@ public class NidsModelManagerTest {
     }
 
     @Test
-    public void aSwitchThisInstanceDoesNotMasterIsLeftToItsMaster() {
+    public void anActivationRollsOutToSwitchesAnotherInstanceMasters() {
+        // In a cluster the flow rule service hands each write to the switch's master: one rollout covers the fabric.
         notMaster.add(S2);
         manager.upload(jsonA);
         RolloutResult result = manager.activate(modelA.modelId());
-        assertEquals(1, result.devices().size());
+        assertTrue(result.succeeded());
+        assertEquals(2, result.devices().size());
         assertRuns(S1, modelA, 1, 1);
-        assertTrue(flows.appliedOn(S2).isEmpty());
+        assertRuns(S2, modelA, 1, 1);
+    }
+
+    @Test
+    public void aSwitchThisInstanceDoesNotMasterIsReconciledByItsMaster() {
+        manager.upload(jsonA);
+        manager.activate(modelA.modelId());
+        flows.tables.remove(S2);
+        store.putDeviceState(new DeviceModelState(S2, 0, "nids-something-else", 3, null, 0));
+        notMaster.add(S2);
+        flows.applied.clear();
+
+        manager.reconcile(S2, true);
+        manager.reconcileAll(false);
+
+        assertTrue("S2 is its master's to reconcile", flows.appliedOn(S2).isEmpty());
+        notMaster.remove(S2);
+        manager.reconcileAll(false);
+        assertRuns(S2, modelA, 1, 1);
     }
 
     @Test

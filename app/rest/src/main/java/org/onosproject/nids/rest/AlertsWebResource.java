@@ -19,8 +19,10 @@ import javax.ws.rs.Path;
 import javax.ws.rs.PathParam;
 import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
+import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import javax.ws.rs.core.SecurityContext;
 
 import static org.onosproject.nids.api.NidsException.Kind.NOT_FOUND;
 
@@ -30,6 +32,9 @@ import static org.onosproject.nids.api.NidsException.Kind.NOT_FOUND;
  */
 @Path("alerts")
 public class AlertsWebResource extends AbstractWebResource {
+
+    @Context
+    private SecurityContext security;
 
     /**
      * Lists alerts, newest (last seen) first.
@@ -83,8 +88,9 @@ public class AlertsWebResource extends AbstractWebResource {
     @Path("{alertId}/ack")
     @Produces(MediaType.APPLICATION_JSON)
     public Response acknowledgeAlert(@PathParam("alertId") String alertId) {
-        long id = AlertParams.alertId(alertId).orElseThrow(() -> notFound(alertId));
-        return ok(codec(NidsAlert.class).encode(get(NidsAlertService.class).acknowledge(id), this)).build();
+        NidsAlert acked = Audit.change(this, security, "alert.ack", alertId, () -> get(NidsAlertService.class)
+                .acknowledge(AlertParams.alertId(alertId).orElseThrow(() -> notFound(alertId))));
+        return ok(codec(NidsAlert.class).encode(acked, this)).build();
     }
 
     private static NidsException notFound(String alertId) {

@@ -23,6 +23,7 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import javax.ws.rs.core.SecurityContext;
 import javax.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.net.URI;
@@ -41,6 +42,8 @@ public class BlocksWebResource extends AbstractWebResource {
 
     @Context
     private UriInfo uriInfo;
+    @Context
+    private SecurityContext security;
 
     /**
      * Lists the blocks, newest first, with the state of their intents, and the policy in force.
@@ -88,7 +91,9 @@ public class BlocksWebResource extends AbstractWebResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response addBlock(InputStream body) {
         BlockRequest request = request(body);
-        NidsBlock block = get(NidsBlockService.class).block(request);
+        NidsBlock block = Audit.change(this, security, "block.add", request.src().toString(),
+                                       () -> get(NidsBlockService.class).block(request),
+                                       made -> "ok: block " + made.id());
         URI location = uriInfo.getBaseUriBuilder().path(BLOCKS).path(block.id()).build();
         return Response.created(location).entity(codec(NidsBlock.class).encode(block, this)).build();
     }
@@ -102,7 +107,7 @@ public class BlocksWebResource extends AbstractWebResource {
     @DELETE
     @Path("{blockId}")
     public Response removeBlock(@PathParam("blockId") String blockId) {
-        get(NidsBlockService.class).unblock(blockId);
+        Audit.change(this, security, "block.remove", blockId, () -> get(NidsBlockService.class).unblock(blockId));
         return Response.noContent().build();
     }
 

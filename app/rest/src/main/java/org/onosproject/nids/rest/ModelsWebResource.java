@@ -25,6 +25,7 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.core.Context;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import javax.ws.rs.core.SecurityContext;
 import javax.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.net.URI;
@@ -42,6 +43,8 @@ public class ModelsWebResource extends AbstractWebResource {
 
     @Context
     private UriInfo uriInfo;
+    @Context
+    private SecurityContext security;
 
     /**
      * Lists the stored models, oldest first.
@@ -72,7 +75,8 @@ public class ModelsWebResource extends AbstractWebResource {
     public Response uploadModel(InputStream body) {
         String json = readJsonObject(body);
         NidsModelService service = modelService();
-        ModelBundle stored = service.upload(json);
+        ModelBundle stored = Audit.change(this, security, "model.upload", "-", () -> service.upload(json),
+                                          bundle -> "ok: " + bundle.modelId());
         boolean active = service.activeModelId().map(stored.modelId()::equals).orElse(false);
         URI location = uriInfo.getBaseUriBuilder().path(MODELS).path(stored.modelId()).build();
         return Response.created(location)
@@ -121,9 +125,12 @@ public class ModelsWebResource extends AbstractWebResource {
     @DELETE
     @Path("{modelId}")
     public Response removeModel(@PathParam("modelId") String modelId) {
-        if (!modelService().remove(modelId)) {
-            throw notFound(modelId);
-        }
+        Audit.change(this, security, "model.remove", modelId, () -> {
+            if (!modelService().remove(modelId)) {
+                throw notFound(modelId);
+            }
+            return true;
+        });
         return Response.noContent().build();
     }
 
@@ -139,7 +146,8 @@ public class ModelsWebResource extends AbstractWebResource {
     @Path("{modelId}/activate")
     @Produces(MediaType.APPLICATION_JSON)
     public Response activateModel(@PathParam("modelId") String modelId) {
-        return rolloutResponse(modelService().activate(modelId));
+        return rolloutResponse(Audit.change(this, security, "model.activate", modelId,
+                                            () -> modelService().activate(modelId), ModelsWebResource::outcome));
     }
 
     /**
@@ -152,7 +160,12 @@ public class ModelsWebResource extends AbstractWebResource {
     @Path("rollback")
     @Produces(MediaType.APPLICATION_JSON)
     public Response rollback() {
-        return rolloutResponse(modelService().rollback());
+        return rolloutResponse(Audit.change(this, security, "model.rollback", "-", () -> modelService().rollback(),
+                                            ModelsWebResource::outcome));
+    }
+
+    private static String outcome(RolloutResult result) {
+        return result.succeeded() ? "ok: " + result.modelId() : "failed: " + result.failureMessage();
     }
 
     private Response rolloutResponse(RolloutResult result) {

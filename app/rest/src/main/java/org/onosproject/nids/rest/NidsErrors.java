@@ -26,7 +26,7 @@ final class NidsErrors {
      * The status a refusal maps to.
      *
      * @param kind the kind of refusal
-     * @return INVALID 400, NOT_FOUND 404, CONFLICT 409, DEVICE_FAILURE 502, TOO_LARGE 413
+     * @return INVALID 400, NOT_FOUND 404, CONFLICT 409, DEVICE_FAILURE 502, TOO_LARGE 413, FORBIDDEN 403
      */
     static Response.Status statusOf(NidsException.Kind kind) {
         switch (kind) {
@@ -40,6 +40,8 @@ final class NidsErrors {
                 return Response.Status.BAD_GATEWAY;
             case TOO_LARGE:
                 return Response.Status.REQUEST_ENTITY_TOO_LARGE;
+            case FORBIDDEN:
+                return Response.Status.FORBIDDEN;
             default:
                 return Response.Status.INTERNAL_SERVER_ERROR;
         }

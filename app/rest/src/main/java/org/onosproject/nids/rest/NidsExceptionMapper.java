@@ -12,7 +12,7 @@ import javax.ws.rs.ext.Provider;
 
 /**
  * Every {@link NidsException} a resource lets through, as its status (INVALID 400, NOT_FOUND 404, CONFLICT 409,
- * DEVICE_FAILURE 502, TOO_LARGE 413) with the body {@code {"code": status, "message": reason}}.
+ * DEVICE_FAILURE 502, TOO_LARGE 413, FORBIDDEN 403) with the body {@code {"code": status, "message": reason}}.
  */
 @Provider
 public class NidsExceptionMapper implements ExceptionMapper<NidsException> {

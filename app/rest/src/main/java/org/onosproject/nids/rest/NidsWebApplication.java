@@ -18,7 +18,7 @@ public class NidsWebApplication extends AbstractWebApplication {
                 ModelsWebResource.class,
                 DevicesWebResource.class,
                 AlertsWebResource.class, IncidentsWebResource.class, StatsWebResource.class, FlowsWebResource.class,
-                BlocksWebResource.class,
+                BlocksWebResource.class, AuditWebResource.class,
                 NidsExceptionMapper.class,
                 ModelExceptionMapper.class);
     }

@@ -27,6 +27,7 @@ import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.DeviceView;
 import org.onosproject.nids.api.ModelSummary;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
@@ -123,6 +124,8 @@ public class SwaggerContractTest extends NidsResourceTest {
                 IncidentTestData.incident(6).blocked("4")));
         expect(incidents.incident(7)).andStubReturn(Optional.of(IncidentTestData.incident(7)));
         expect(incidents.counters()).andStubReturn(Map.of("refused", 2L));
+        AuditWebResourceTest.RecordingAudit audit = new AuditWebResourceTest.RecordingAudit();
+        audit.record("onos", "block.add", "10.0.0.3", "ok: block 4");
         PiPipeconfService pipeconfs = createNiceMock(PiPipeconfService.class);
         expect(pipeconfs.getPipeconf(anyObject(PiPipeconfId.class))).andStubReturn(Optional.of(createNiceMock(PiPipeconf.class)));
         replay(models, devices, alerts, stats, shares, blocks, incidents, pipeconfs);
@@ -131,6 +134,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 .add(NidsAlertService.class, alerts).add(NidsFlowRecordService.class, AlertTestData.statsFlows())
                 .add(NidsStatsService.class, stats).add(NidsClassShareService.class, shares)
                 .add(NidsBlockService.class, blocks).add(NidsIncidentService.class, incidents)
+                .add(NidsAuditService.class, audit)
                 .add(PiPipeconfService.class, pipeconfs));
     }
 
@@ -194,6 +198,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 .put("GET /alerts", "alerts").put("GET /alerts/{alertId}", "alerts/1").put("GET /flows", "flows")
                 .put("GET /stats", "stats").put("GET /incidents", "incidents")
                 .put("GET /incidents/{incidentId}", "incidents/7").put("GET /blocks", "blocks").put("GET /blocks/{blockId}", "blocks/4")
+                .put("GET /audit", "audit")
                 .put("POST /models/{modelId}/activate", "models/" + model.modelId() + "/activate")
                 .put("POST /models/rollback", "models/rollback")
                 .build();
@@ -216,7 +221,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 checked++;
             }
         }
-        assertEquals("every documented answer checked", 15, checked);
+        assertEquals("every documented answer checked", 16, checked);
     }
 
     @Test

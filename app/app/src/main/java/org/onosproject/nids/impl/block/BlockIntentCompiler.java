@@ -5,6 +5,7 @@
 package org.onosproject.nids.impl.block;
 
 import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ip4Address;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Host;
 import org.onosproject.net.HostLocation;
@@ -40,10 +41,11 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * Compiles a {@link BlockIntent} into one drop rule per edge port where ONOS's host service locates the source (on
  * switches running the NIDS pipeline, whose {@link NidsProgrammable} gives the rule), wrapped in a
- * {@link FlowRuleIntent} whose resources are the source's hosts and their switches: ONOS's objective tracker then
- * recompiles the block when a host moves or a switch comes back.
- * No located source is a compilation failure (the intent is FAILED until the host shows up; the block manager
- * resubmits it then).
+ * {@link FlowRuleIntent} whose resources are the source's hosts and their switches.
+ * No located source is a compilation failure.
+ * The block manager calls it itself and submits the {@link FlowRuleIntent} (a core type, which ONOS's intent store
+ * can carry between the instances of a cluster); it stays registered for {@link BlockIntent}s an earlier version of
+ * the app submitted, so that ONOS can still recompile and withdraw them.
  */
 @Component(immediate = true)
 public class BlockIntentCompiler implements IntentCompiler<BlockIntent> {
@@ -95,6 +97,15 @@ public class BlockIntentCompiler implements IntentCompiler<BlockIntent> {
         log.debug("Block {}: {} drop rule(s) at {}", intent.key(), rules.size(), resources);
         return ImmutableList.of(new FlowRuleIntent(intent.appId(), intent.key(), rules, resources,
                                                    PathIntent.ProtectionType.PRIMARY, null));
+    }
+
+    /**
+     * @param src a source address
+     * @return whether ONOS's host service locates it on a switch running the NIDS pipeline (compiling succeeds)
+     */
+    boolean located(Ip4Address src) {
+        return hostService.getHostsByIp(src).stream().flatMap(host -> host.locations().stream())
+                .anyMatch(location -> pipeline(location.deviceId()).isPresent());
     }
 
     private Optional<NidsProgrammable> pipeline(DeviceId deviceId) {

@@ -21,11 +21,14 @@ import org.onosproject.net.host.HostListener;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.intent.FlowRuleIntent;
 import org.onosproject.net.intent.Intent;
+import org.onosproject.net.intent.IntentCompilationException;
 import org.onosproject.net.intent.IntentEvent;
 import org.onosproject.net.intent.IntentListener;
 import org.onosproject.net.intent.IntentService;
 import org.onosproject.net.intent.IntentState;
 import org.onosproject.net.intent.Key;
+import org.onosproject.net.intent.PathIntent;
+import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
@@ -35,6 +38,7 @@ import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsApp;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsBlockListener;
@@ -57,6 +61,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 
 import java.util.Collection;
@@ -104,12 +109,15 @@ import static org.onosproject.nids.impl.block.BlockPropertyConstants.MAX_BLOCKS_
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Blocks sources through {@link BlockIntent}s: applies the policy (allowlist, cap, default TTL), stores each block,
- * submits its intent and links it to its incident and alert; blocks the sources of incidents on its own as the
- * automatic-blocking rule ({@link AutoBlock}) decides — severity, distinct confident flows within a window, and only
- * when the reports came from where ONOS locates the source (a spoofed source is never blocked);
- * expires blocks; resubmits a block's intent when its host shows up or moves and when a switch comes back; withdraws
- * and purges the intent of a removed block. Every block and unblock is logged with its reason and alert.
+ * Blocks sources through intents (a {@link BlockIntent} compiled into the {@link FlowRuleIntent} of its drop rules):
+ * applies the policy (allowlist, cap, default TTL), stores each block, submits its intent and links it to its
+ * incident and alert; blocks the sources of incidents on its own as the automatic-blocking rule ({@link AutoBlock})
+ * decides — severity, distinct confident flows within a window, and only when the reports came from where ONOS
+ * locates the source (a spoofed source is never blocked); expires blocks; resubmits a block's intent when its host
+ * shows up or moves and when a switch comes back; withdraws and purges the intent of a removed block. Every block and
+ * unblock is logged with its reason and alert. In a cluster every instance runs it; the work of a block (resubmission,
+ * expiry) and the decision on an incident are done once, by the instance whose ONOS work partition holds the block's
+ * key or the incident's source.
  */
 @Component(immediate = true, service = NidsBlockService.class,
         property = {
@@ -159,6 +167,11 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     protected CoreService coreService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
+    /** Where the app's own changes are recorded (auto-blocks, expiries, allowlist removals, policy changes). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile NidsAuditService audit;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected WorkPartitionService partitionService;
 
     /** The controller clock; tests replace it. */
     LongSupplier clock = System::currentTimeMillis;
@@ -215,6 +228,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     });
     private ApplicationId appId;
     private ScheduledExecutorService timer;
+    /** Compiles a block into its drop rules here, so that ONOS's intent store only ever holds a core intent type. */
+    private final BlockIntentCompiler compiler = new BlockIntentCompiler();
 
     private final NidsBlockStoreDelegate delegate = this::post;
     private final NidsIncidentListener incidentListener = this::incidentEvent;
@@ -225,6 +240,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     @Activate
     protected void activate(ComponentContext context) {
         appId = coreService.registerApplication(NidsApp.APP_NAME);
+        compiler.hostService = hostService;
+        compiler.deviceService = deviceService;
         componentConfigService.registerProperties(getClass());
         readConfiguration(context);
         store.setDelegate(delegate);
@@ -243,7 +260,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         hostService.addListener(hostListener);
         deviceService.addListener(deviceListener);
         intentService.addListener(intentListener);
-        // Blocks outlive an app reload in the store; their intents are resubmitted with this bundle's compiler.
+        // Blocks outlive an app reload in the store; their intents are resubmitted with this bundle's compiler (each
+        // by the instance whose work partition holds its key).
         resubmit(List.of(), "app activated");
         // Expiry runs on its own thread: a flood of alert reactions never delays it.
         timer.scheduleWithFixedDelay(this::expireDue, EXPIRY_PERIOD_MILLIS, EXPIRY_PERIOD_MILLIS,
@@ -286,6 +304,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
         if (!next.equals(policy)) {
             log.info("Blocking policy {}", next);
+            audited("policy.set", "block policy", NidsAuditService.OK + ": " + next);
         }
         policy = next;
         autoBlockMinSeverity = next.autoBlockMinSeverity().map(Enum::name).orElse(BlockPolicy.NONE);
@@ -420,6 +439,10 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 .map(FlowRule::deviceId)
                 .distinct().sorted(Comparator.comparing(DeviceId::toString))
                 .collect(ImmutableList.toImmutableList());
+        if (state == null) {
+            // Nothing submitted: the source is not located on a NIDS switch (resubmitted when it shows up).
+            state = compiler.located(block.src()) ? null : IntentState.FAILED;
+        }
         return block.withStatus(state == null ? "UNKNOWN" : state.name(), devices);
     }
 
@@ -434,17 +457,48 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 .build();
     }
 
-    /** Submits (or resubmits: recompiles) a block's intent. */
+    /**
+     * Submits (or resubmits: recompiles) a block's intent: its {@link BlockIntent} compiled here into the
+     * {@link FlowRuleIntent} of its drop rules, under the block's intent key. ONOS's intent store (gossiped between
+     * the instances of a cluster) serializes core intent types only, so the app's own type never reaches it. A
+     * source not located on a NIDS switch submits nothing: the block waits for its host (see hostEvent).
+     */
     private void submit(NidsBlock block) {
-        intentService.submit(intentOf(block));
+        List<Intent> compiled;
+        try {
+            compiled = compiler.compile(intentOf(block), List.of());
+        } catch (IntentCompilationException e) {
+            log.info("Block {} of {} waits for its host: {}", block.id(), block.src(), e.getMessage());
+            return;
+        }
+        compiled.forEach(intentService::submit);
+    }
+
+    /**
+     * An empty intent under the block's key: what a withdrawal names (a core type, like every intent we submit). Its
+     * collections are Guava's, which ONOS's Kryo namespace registers: a withdrawal made on another instance than the
+     * one whose partition holds the key travels there serialized (Java's List.of() would not).
+     */
+    FlowRuleIntent withdrawalOf(NidsBlock block) {
+        return new FlowRuleIntent(appId, intentKey(block), ImmutableList.of(), ImmutableList.of(),
+                                  PathIntent.ProtectionType.PRIMARY, null);
+    }
+
+    /** Whether this instance does a block's own work (resubmission, expiry): its key's work partition is ours. */
+    private boolean isMine(NidsBlock block) {
+        return partitionService.isMine(intentKey(block), Key::hash);
     }
 
     private Optional<NidsBlock> remove(String blockId, RemovalReason why) {
         Optional<NidsBlock> removed = store.remove(blockId);
         removed.ifPresent(block -> {
             // Always withdraw by key: a block removed right after it was made may have its submit still pending
-            // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins.
-            intentService.withdraw(intentOf(block));
+            // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins. The
+            // withdrawn intent carries only the key and the application: ONOS withdraws what is installed under it.
+            intentService.withdraw(withdrawalOf(block));
+            if (why != RemovalReason.UNBLOCKED) {
+                audited("block.remove", block.id(), NidsAuditService.OK + ": " + why.name().toLowerCase());
+            }
             log.info("Unblocked {} ({}), block {} [{}{}]: {}", block.src(), block.scope(), block.id(),
                      block.origin().name().toLowerCase(), block.alertId().map(id -> ", alert " + id).orElse(""),
                      why.name().toLowerCase());
@@ -452,11 +506,19 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         return removed;
     }
 
-    /** Removes every block whose time has come. */
+    /** Records a change the app made by itself, when the audit log runs. */
+    private void audited(String action, String target, String result) {
+        NidsAuditService auditLog = audit;
+        if (auditLog != null) {
+            auditLog.record(NidsAuditService.APP_USER, action, target, result);
+        }
+    }
+
+    /** Removes every block whose time has come (of those whose work partition is this instance's). */
     void expireDue() {
         long now = clock.getAsLong();
         for (NidsBlock block : store.blocks()) {
-            if (block.expiredAt(now)) {
+            if (block.expiredAt(now) && isMine(block)) {
                 remove(block.id(), RemovalReason.EXPIRED);
             }
         }
@@ -465,7 +527,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private void removeAllowlisted() {
         BlockPolicy current = policy;
         for (NidsBlock block : store.blocks()) {
-            if (current.allowlisted(block.src().toInt()).isPresent()) {
+            if (current.allowlisted(block.src().toInt()).isPresent() && isMine(block)) {
                 remove(block.id(), RemovalReason.ALLOWLISTED);
             }
         }
@@ -478,7 +540,10 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 || event.type() == NidsIncidentEvent.Type.INCIDENT_UPDATED) {
             Incident incident = event.subject();
             // Every open incident gets the rule's decision, "off" and "below severity" too: the operator sees why.
-            if (incident.state() == IncidentState.OPEN) {
+            // Every instance sees every incident (the incident store is cluster-wide); one decides: the instance
+            // whose work partition holds the source's address.
+            if (incident.state() == IncidentState.OPEN
+                    && partitionService.isMine(Ip4Address.valueOf(incident.source()), ip -> (long) ip.hashCode())) {
                 react(() -> autoBlock(incident));
             }
         }
@@ -529,6 +594,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             NidsBlock made = block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).incidentId(incident.id())
                                            .alertId(firstAlert).build());
             log.info("Incident {} auto-blocked by block {}: {}", incident.id(), made.id(), decision.reason());
+            audited("block.add", src.toString(), NidsAuditService.OK + ": block " + made.id() + " for incident "
+                    + incident.id());
         } catch (BlockConflictException e) {
             if (e.existing().isPresent()) {
                 // Another instance (or a hand) blocked the source first: the incident is answered by that block.
@@ -587,7 +654,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             Set<Ip4Address> which = Set.copyOf(resubmitSources);
             resubmitSources.removeAll(which);
             for (NidsBlock block : store.blocks()) {
-                if (every || which.contains(block.src())) {
+                // Each block by one instance: the one whose work partition holds its key.
+                if ((every || which.contains(block.src())) && isMine(block)) {
                     log.debug("Recompiling block {} of {}: {}", block.id(), block.src(), why);
                     submit(block);
                 }

@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ethernet;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceEvent;
@@ -112,6 +113,8 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     protected NidsIncidentService incidentService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected MastershipService mastershipService;
 
     /** Recent flow records kept per switch for GET /onos/nids/flows. */
     private int flowWindowSize = FLOW_WINDOW_SIZE_DEFAULT;
@@ -442,13 +445,16 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
 
     /**
      * Probes the slots of flows that have been idle longer than the inactive timeout, asking the switch to report
-     * and free them: flows that never end (UDP, a vanished host) are exported and their slots reused.
+     * and free them: flows that never end (UDP, a vanished host) are exported and their slots reused. Only the
+     * switches this instance masters: their reports come here. A switch whose mastership moved to another instance
+     * is forgotten (its new master tracks it from its next reports).
      */
     void sweepIdleFlows() {
         if (inactiveTimeoutSeconds <= 0) {
             return;
         }
         long now = System.currentTimeMillis();
+        slots.keySet().removeIf(deviceId -> !mastershipService.isLocalMaster(deviceId));
         slots.forEach((deviceId, tracker) -> {
             SlotTracker.Sweep sweep = tracker.sweep(now, inactiveTimeoutSeconds * 1000L);
             sweep.toRefresh.forEach(slot -> sendProbe(deviceId, slot, false));

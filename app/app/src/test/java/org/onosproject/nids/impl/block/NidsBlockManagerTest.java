@@ -25,23 +25,26 @@ import org.onosproject.nids.detection.IncidentState;
 import org.onosproject.nids.detection.LocationStatus;
 import org.onosproject.nids.impl.incident.TestIncidents;
 import org.onosproject.nids.impl.incident.NidsIncidentManager;
-import java.util.Set;
 import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.S2;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_FLOWS;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_WINDOW_SECONDS;
+import org.onosproject.net.flow.FlowRule;
 import org.onosproject.TestApplicationId;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
+import org.onosproject.net.Device;
 import org.onosproject.net.Host;
 import org.onosproject.net.NetTestTools;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.host.HostEvent;
 import org.onosproject.net.host.HostListener;
 import org.onosproject.net.host.HostServiceAdapter;
+import org.onosproject.net.intent.FlowRuleIntent;
+import org.onosproject.net.intent.Intent;
 import org.onosproject.net.intent.MockIdGenerator;
+import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.onosproject.nids.api.AlertState;
-import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
 import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.BlockRequest;
@@ -53,6 +56,7 @@ import org.onosproject.nids.impl.TransactionalStorageService;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.detection.Ipv4Cidr;
+import org.onosproject.nids.impl.FakePipeline;
 import org.onosproject.nids.impl.alert.SyncEventDispatcher;
 import org.osgi.service.component.ComponentContext;
 
@@ -62,12 +66,15 @@ import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.easymock.EasyMock.createMock;
 import static org.easymock.EasyMock.createNiceMock;
+import static org.easymock.EasyMock.anyObject;
 import static org.easymock.EasyMock.expect;
 import static org.easymock.EasyMock.replay;
 import static org.junit.Assert.assertEquals;
@@ -98,12 +105,13 @@ public class NidsBlockManagerTest {
     private final TestIntents intents = new TestIntents();
     private final List<NidsBlockEvent> events = new ArrayList<>();
     private final List<HostListener> hostListeners = new ArrayList<>();
+    /** Where the host service locates each source (H1 on s1/1 and H3 on s1/3 at first; s1/7 is a link to s2). */
+    private final Map<IpAddress, Set<Host>> located = new ConcurrentHashMap<>();
+    /** Blocks keys and alert sources this instance's work partitions hold: all unless a test says otherwise. */
+    private boolean partitionsMine = true;
     private long now = T0;
     private DistributedNidsBlockStore store;
     private NidsIncidentManager incidents;
-    /** Where ONOS locates hosts: 10.0.0.1 on s1/1, 10.0.0.3 on s1/4 (s1/7 is a link to s2). */
-    private final List<Host> located = List.of(host("00:00:00:00:00:01", H1, at(S1, 1)),
-                                               host("00:00:00:00:00:03", H3, at(S1, 4)));
     private NidsBlockManager manager;
 
     @Before
@@ -116,7 +124,14 @@ public class NidsBlockManagerTest {
         manager.store = store;
         manager.intentService = intents;
         manager.alertService = alerts;
+        located.put(H1, Set.of(host("00:00:00:00:00:01", H1, at(S1, 1))));
+        located.put(H3, Set.of(host("00:00:00:00:00:03", H3, at(S1, 3))));
         manager.hostService = new HostServiceAdapter() {
+            @Override
+            public Set<Host> getHostsByIp(IpAddress ip) {
+                return located.getOrDefault(ip, Set.of());
+            }
+
             @Override
             public void addListener(HostListener listener) {
                 hostListeners.add(listener);
@@ -126,13 +141,11 @@ public class NidsBlockManagerTest {
             public void removeListener(HostListener listener) {
                 hostListeners.remove(listener);
             }
-
-            @Override
-            public Set<Host> getHostsByIp(IpAddress ip) {
-                return located.stream().filter(h -> h.ipAddresses().contains(ip)).collect(Collectors.toSet());
-            }
         };
         DeviceService devices = createNiceMock(DeviceService.class);
+        Device s1 = new FakePipeline(S1).device();
+        expect(devices.getDevice(anyObject())).andStubAnswer(
+                () -> S1.equals(org.easymock.EasyMock.getCurrentArguments()[0]) ? s1 : null);
         replay(devices);
         manager.deviceService = devices;
         manager.coreService = new CoreServiceAdapter() {
@@ -142,6 +155,12 @@ public class NidsBlockManagerTest {
             }
         };
         manager.componentConfigService = new ComponentConfigAdapter();
+        manager.partitionService = new WorkPartitionServiceAdapter() {
+            @Override
+            public <K> boolean isMine(K id, java.util.function.Function<K, Long> hasher) {
+                return partitionsMine;
+            }
+        };
         manager.clock = () -> now;
         manager.reactions = MoreExecutors.newDirectExecutorService();
         NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
@@ -212,10 +231,12 @@ public class NidsBlockManagerTest {
         assertEquals(Optional.of(T0 + 600_000L), block.expiresMillis());   // the default TTL
         assertEquals(Optional.of("INSTALLED"), block.state());
         assertEquals(1, intents.submitted.size());
-        BlockIntent intent = (BlockIntent) intents.submitted.get(0);
+        // Compiled here: ONOS's intent store gets a core type it can carry between cluster members.
+        FlowRuleIntent intent = (FlowRuleIntent) intents.submitted.get(0);
         assertEquals("nids-block-" + block.id(), intent.key().toString());
         assertEquals(APP, intent.appId());
-        assertEquals(H3, intent.src());
+        assertEquals(List.of(S1), intent.flowRules().stream().map(FlowRule::deviceId).collect(Collectors.toList()));
+        assertEquals("the drop rule at h3's port", 3, intent.flowRules().iterator().next().priority());
         assertEquals(List.of(block), manager.blocks());
         assertEquals(List.of(NidsBlockEvent.Type.BLOCK_ADDED), types());
     }
@@ -309,11 +330,11 @@ public class NidsBlockManagerTest {
 
     private int nextPort = 40000;
 
-    /** {@code flows} distinct attack flows of 10.0.0.3 from its own edge port (s1/4), one a second. */
+    /** {@code flows} distinct attack flows of 10.0.0.3 from its own edge port (s1/3), one a second. */
     private Incident attackFromH3(int flows, String className) {
         Incident incident = null;
         for (int i = 0; i < flows; i++) {
-            incident = incidents.report(attack("10.0.0.3", nextPort++, S1, 4, className)).orElseThrow();
+            incident = incidents.report(attack("10.0.0.3", nextPort++, S1, 3, className)).orElseThrow();
             now += 1000;
         }
         return incidents.incident(incident.id()).orElseThrow();
@@ -357,7 +378,7 @@ public class NidsBlockManagerTest {
     public void aSpoofedSourceIsNeverBlockedAndItsIncidentSaysWhy() {
         configure(AUTO_BLOCK_MIN_SEVERITY, "LOW");
         configure(AUTO_BLOCK_MIN_ALERTS, 2);
-        // 10.0.0.3 sits on s1/4; someone on s2/1 sends with its address.
+        // 10.0.0.3 sits on s1/3; someone on s2/1 sends with its address.
         Incident spoofed = null;
         for (int i = 0; i < 5; i++) {
             spoofed = incidents.report(attack("10.0.0.3", 40000 + i, S2, 1, "DoS")).orElseThrow();
@@ -365,10 +386,10 @@ public class NidsBlockManagerTest {
         spoofed = incidents.incident(spoofed.id()).orElseThrow();
         assertEquals(LocationStatus.MISMATCH, spoofed.location());
         assertEquals(Optional.of(BlockDecision.Kind.LOCATION_MISMATCH), spoofed.decision());
-        assertEquals("location mismatch: reported by device:bmv2:s2 port 1; 10.0.0.3 is at device:bmv2:s1/4; not "
+        assertEquals("location mismatch: reported by device:bmv2:s2 port 1; 10.0.0.3 is at device:bmv2:s1/3; not "
                              + "blocked (the address may be spoofed)", spoofed.decisionReason());
         // Its genuine flows from its own port later do not clear the mismatch: the incident stays unblocked.
-        incidents.report(attack("10.0.0.3", 41000, S1, 4, "DoS"));
+        incidents.report(attack("10.0.0.3", 41000, S1, 3, "DoS"));
         assertTrue(manager.blocks().isEmpty());
 
         // A source ONOS does not locate is not blocked either; a transit port says nothing.
@@ -522,9 +543,56 @@ public class NidsBlockManagerTest {
         Host moved = host("00:00:00:00:00:03", H3, at(S1, 4));
         hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_MOVED, moved)));
         assertEquals(3, intents.submitted.size());
-        assertEquals(H3, ((BlockIntent) intents.submitted.get(2)).src());
+        located.put(H3, Set.of(moved));
+        hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_MOVED, moved)));
+        assertEquals(4, intents.submitted.size());
+        assertEquals("the drop rule follows the host to port 4", 4, rulePort(intents.submitted.get(3)));
         hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_REMOVED, moved)));
-        assertEquals(3, intents.submitted.size());
+        assertEquals(4, intents.submitted.size());
+    }
+
+    private static long rulePort(Intent intent) {
+        return ((FlowRuleIntent) intent).flowRules().iterator().next().priority();
+    }
+
+    @Test
+    public void aSourceNotLocatedYetIsStoredFailedAndInstalledWhenItsHostShowsUp() {
+        Ip4Address h5 = Ip4Address.valueOf("10.0.0.5");
+        NidsBlock block = manager.block(manual(h5));
+        assertTrue("nothing to install yet", intents.submitted.isEmpty());
+        assertEquals(Optional.of("FAILED"), block.state());
+        assertEquals(List.of(block), manager.blocks());
+
+        Host host = host("00:00:00:00:00:05", h5, at(S1, 5));
+        located.put(h5, Set.of(host));
+        hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_ADDED, host)));
+        assertEquals(1, intents.submitted.size());
+        assertEquals(5, rulePort(intents.submitted.get(0)));
+        assertEquals(Optional.of("INSTALLED"), manager.block(block.id()).orElseThrow().state());
+    }
+
+    @Test
+    public void theWorkOfBlocksInAnotherInstancesPartitionIsLeftToIt() {
+        NidsBlock block = manager.block(BlockRequest.builder(H3).ttlSeconds(5L).build());
+        assertEquals(1, intents.submitted.size());
+        partitionsMine = false;
+        // Another instance resubmits, expires and auto-blocks what its work partitions hold.
+        Host moved = host("00:00:00:00:00:03", H3, at(S1, 4));
+        hostListeners.forEach(l -> l.event(new HostEvent(HostEvent.Type.HOST_MOVED, moved)));
+        now += 6_000;
+        manager.expireDue();
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        configure(AUTO_BLOCK_MIN_ALERTS, 1);
+        Incident elsewhere = incidents.report(attack("10.0.0.1", 40000, S1, 1, "DoS")).orElseThrow();
+        assertEquals("decided by the instance holding 10.0.0.1", Optional.empty(),
+                     incidents.incident(elsewhere.id()).orElseThrow().decision());
+        assertEquals(1, intents.submitted.size());
+        assertEquals(List.of(block.id()), manager.blocks().stream().map(NidsBlock::id).collect(Collectors.toList()));
+
+        partitionsMine = true;
+        manager.expireDue();
+        assertTrue(manager.blocks().isEmpty());
+        assertEquals(1, intents.withdrawn.size());
     }
 
     /** Issue 14: the reaction queue is bounded, what it drops is counted, and host events share one resubmission. */

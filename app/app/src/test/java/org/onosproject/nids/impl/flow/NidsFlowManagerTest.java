@@ -9,6 +9,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.device.DeviceService;
@@ -88,6 +89,12 @@ public class NidsFlowManagerTest {
         manager.incidentService = incidents;
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.deviceService = EasyMock.createNiceMock(DeviceService.class);
+        manager.mastershipService = new MastershipServiceAdapter() {
+            @Override
+            public boolean isLocalMaster(DeviceId deviceId) {
+                return true;
+            }
+        };
         EasyMock.replay(manager.deviceService);
         manager.formats = deviceId -> deviceId.equals(S1) ? Optional.of(format) : Optional.empty();
         manager.activate(context(properties));

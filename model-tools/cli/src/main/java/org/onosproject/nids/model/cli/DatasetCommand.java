@@ -52,12 +52,17 @@ final class DatasetCommand {
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
+    /** Frames between two progress reports. */
+    static final int PROGRESS_FRAMES = 10_000;
+
     private final FeatureCatalog catalog;
     private final PrintStream out;
+    private final PrintStream err;
 
-    DatasetCommand(FeatureCatalog catalog, PrintStream out) {
+    DatasetCommand(FeatureCatalog catalog, PrintStream out, PrintStream err) {
         this.catalog = catalog;
         this.out = out;
+        this.err = err;
     }
 
     /** One row before it is written: the flow's addresses, its feature values (by catalog id), its label. */
@@ -87,6 +92,8 @@ final class DatasetCommand {
         List<Feature> features = features(options.value("--features").orElse("all"));
         boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
 
+        Progress progress = new Progress(err);
+        progress.say("reading " + pcapFile);
         FlowFeatureExtractor extractor = new FlowFeatureExtractor(catalog);
         Map<PacketDecoder.Skip, Long> skipped = new EnumMap<>(PacketDecoder.Skip.class);
         List<Row> rows = new ArrayList<>();
@@ -94,6 +101,9 @@ final class DatasetCommand {
         try (PcapReader reader = new PcapReader(pcapFile)) {
             for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
                 frames++;
+                if (frames % PROGRESS_FRAMES == 0) {
+                    progress.count("frames read from " + pcapFile.getFileName(), frames);
+                }
                 PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
                 if (decoded.packet() == null) {
                     skipped.merge(decoded.skip(), 1L, Long::sum);
@@ -112,6 +122,8 @@ final class DatasetCommand {
                         labels.getOrDefault(flow.clientAddress(), defaultLabel)));
             }
         }
+        progress.say("read " + frames + " frames, " + extractor.flows().size() + " flows; writing " + rows.size()
+                + " rows to " + outFile);
         long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
         Map<String, Long> rowsByLabel = new TreeMap<>();
         rows.forEach(r -> rowsByLabel.merge(r.label, 1L, Long::sum));

@@ -38,11 +38,15 @@ final class EvalCommand {
         Arguments options = Arguments.parse("eval", args, VALUED_OPTIONS, FLAGS);
         Path modelFile = options.existingFile("--model");
         Path dataFile = options.existingFile("--data");
+        // --json: stderr stays for the notes and errors scripts read.
+        Progress progress = options.flag("--json") ? Progress.quiet(err) : new Progress(err);
         ModelBundle bundle = BundleFiles.read(modelFile, catalog);
         List<Feature> features = bundle.tree().usedFeatureIds().stream().map(catalog::byId)
                 .collect(Collectors.toList());
         Optional<String> label = options.value("--label").or(() -> bundle.training().labelColumn());
-        FlowTable table = new FlowCsvReader(catalog).read(dataFile, Optional.of(features), label);
+        progress.say("reading " + dataFile);
+        FlowTable table = new FlowCsvReader(catalog, progress).read(dataFile, Optional.of(features), label);
+        progress.say("read " + table.size() + " rows; evaluating " + bundle.modelId());
         ClassLabels classes = ClassLabels.forModel(table.labels(), bundle.compiled().classNames());
         if (!classes.unknownLabels().isEmpty()) {
             err.println("nids-model: note: labels the model does not know (counted as never predicted): "

@@ -33,10 +33,23 @@ final class FlowCsvReader {
     /** Label columns tried, in order, when none is named. */
     static final List<String> DEFAULT_LABEL_COLUMNS = List.of("Attack", "Label");
 
+    /** Rows between two progress reports. */
+    static final int PROGRESS_ROWS = 10_000;
+
     private final FeatureCatalog catalog;
+    private final Progress progress;
 
     FlowCsvReader(FeatureCatalog catalog) {
+        this(catalog, null);
+    }
+
+    /**
+     * @param catalog  the features
+     * @param progress where the rows read so far are counted (on a terminal); null: nowhere
+     */
+    FlowCsvReader(FeatureCatalog catalog, Progress progress) {
         this.catalog = catalog;
+        this.progress = progress;
     }
 
     /**
@@ -155,6 +168,9 @@ final class FlowCsvReader {
             }
             rows.add(row);
             labels.add(label);
+            if (progress != null && rows.size() % PROGRESS_ROWS == 0) {
+                progress.count("rows read from " + file.getFileName(), rows.size());
+            }
         }
         if (rows.isEmpty()) {
             throw unreadable(file, "no data rows after the header");

@@ -28,6 +28,8 @@ public final class NidsModelCli {
             "        [--features auto|A,B,...] [--test FILE | --test-fraction F] [--seed N]",
             "  eval --model model.json --data FILE [--json]",
             "  cost --model model.json [--json]",
+            "  report --model model.json --out report.html [--data FILE [--label COL]]",
+            "                                          the tree, cost and (with --data) evaluation plots as one page",
             "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json]",
             "  dataset --pcap FILE --out FILE.csv[.gz] --label-by-src ADDR=LABEL,... [--default-label Benign]",
             "        [--rows flows|packets] [--features all|A,B,...] [--ambiguous keep|benign]",
@@ -65,11 +67,14 @@ public final class NidsModelCli {
                 case "cost":
                     new CostCommand(catalog, PipelineCapacity.packaged(), out).run(options);
                     break;
+                case "report":
+                    new ReportCommand(catalog, PipelineCapacity.packaged(), err).run(options);
+                    break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);
                     break;
                 case "dataset":
-                    new DatasetCommand(catalog, out).run(options);
+                    new DatasetCommand(catalog, out, err).run(options);
                     break;
                 case "help":
                 case "--help":

@@ -80,7 +80,7 @@ final class TrainCommand {
         Optional<List<Feature>> requestedFeatures = requestedFeatures(options.value("--features").orElse("auto"));
         requireWritableTarget(outFile);
 
-        FlowCsvReader reader = new FlowCsvReader(catalog);
+        FlowCsvReader reader = new FlowCsvReader(catalog, progress);
         progress.say("reading " + dataFile);
         FlowTable table = reader.read(dataFile, requestedFeatures, options.value("--label"));
         progress.say("read " + table.size() + " rows; label column " + table.labelColumn() + "; "

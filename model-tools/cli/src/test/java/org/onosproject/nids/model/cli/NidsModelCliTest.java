@@ -98,8 +98,38 @@ public class NidsModelCliTest {
         assertTrue(json.get("f1_weighted").asDouble() > 0.9);
         assertEquals("Attack", json.get("per_class").get(1).get("class").asText());
         assertEquals(2, json.get("confusion").get("matrix").size());
+        assertEquals("--json: no progress on stderr", "", run.err);
         TestData.Run text = TestData.cli("eval", "--model", binaryModel.toString(), "--data", trainCsv.toString());
         assertTrue(text.out.contains("confusion (rows: true class"));
+        // Progress goes to stderr, phase by phase; stdout keeps the report only.
+        assertTrue(text.err, text.err.matches("(?s)\\[ *[0-9.]+s\\] reading .*\\[ *[0-9.]+s\\] read 3000 rows; "
+                + "evaluating .*"));
+        assertTrue(text.out, !text.out.contains("reading "));
+    }
+
+    @Test
+    public void reportWritesOnePageWithTreeCostAndEvaluation() throws Exception {
+        Path page = folder.getRoot().toPath().resolve("report.html");
+        TestData.Run run = TestData.cli("report", "--model", binaryModel.toString(), "--out", page.toString(),
+                "--data", trainCsv.toString());
+        assertEquals(run.err, 0, run.status);
+        String html = Files.readString(page);
+        ModelBundle bundle = BundleFiles.read(binaryModel, FeatureCatalog.standard());
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.trim().endsWith("</html>"));
+        assertTrue(html.contains("<code>" + bundle.modelId() + "</code>"));
+        // every leaf with its confidence, every test in feature units
+        assertEquals(bundle.tree().leafCount(), html.split("<span class=\"leaf", -1).length - 1);
+        assertTrue(html.matches("(?s).*leaf \\d+: (Benign|Attack), \\d+\\.\\d% of \\d+ training flows.*"));
+        assertTrue(html.contains(" &lt;= "));
+        assertTrue(html.contains("Cost (as <code>nids-model cost</code>)"));
+        assertTrue(html.contains("<table id=\"confusion\">"));
+        // one row per flow in this data: the page says what detection time needs
+        assertTrue(html.contains("detection time needs per-packet rows"));
+        assertTrue(!html.contains("src=\"http") && !html.contains("href=\"http"));   // standalone
+
+        assertFailsWith(TestData.cli("report", "--model", binaryModel.toString(), "--out",
+                                     folder.getRoot().toPath().resolve("no/such/dir/r.html").toString()), 1,
+                        "cannot write");
     }
 
     @Test

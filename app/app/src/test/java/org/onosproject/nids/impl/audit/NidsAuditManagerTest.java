@@ -1,0 +1,111 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.impl.audit;
+
+import org.apache.karaf.jaas.boot.principal.GroupPrincipal;
+import org.apache.karaf.jaas.boot.principal.RolePrincipal;
+import org.apache.karaf.jaas.boot.principal.UserPrincipal;
+import org.apache.karaf.jaas.config.JaasRealm;
+import org.apache.karaf.jaas.modules.BackingEngine;
+import org.apache.karaf.jaas.modules.BackingEngineFactory;
+import org.junit.Before;
+import org.junit.Test;
+import org.onosproject.nids.api.AuditEntry;
+
+import javax.security.auth.login.AppConfigurationEntry;
+import java.util.List;
+import java.util.Map;
+
+import static org.easymock.EasyMock.anyObject;
+import static org.easymock.EasyMock.createNiceMock;
+import static org.easymock.EasyMock.expect;
+import static org.easymock.EasyMock.replay;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/** Roles read from Karaf's realm as users.properties defines them (roles through groups); the bounded log. */
+public class NidsAuditManagerTest {
+
+    private static final String MODULE = "org.apache.karaf.jaas.modules.properties.PropertiesLoginModule";
+
+    private NidsAuditManager manager;
+
+    @Before
+    public void setUp() {
+        manager = new NidsAuditManager();
+        manager.clock = () -> 5_000;
+        // users.properties of ONOS: onos = rocks,_g_:admingroup; guest = guest,_g_:guestgroup
+        GroupPrincipal admins = new GroupPrincipal("admingroup");
+        GroupPrincipal guests = new GroupPrincipal("guestgroup");
+        UserPrincipal onos = new UserPrincipal("onos");
+        UserPrincipal guest = new UserPrincipal("guest");
+        BackingEngine engine = createNiceMock(BackingEngine.class);
+        expect(engine.listUsers()).andStubReturn(List.of(onos, guest));
+        expect(engine.listGroups(onos)).andStubReturn(List.of(admins));
+        expect(engine.listGroups(guest)).andStubReturn(List.of(guests));
+        expect(engine.listRoles(onos)).andStubReturn(List.of());
+        expect(engine.listRoles(guest)).andStubReturn(List.of());
+        expect(engine.listRoles(admins)).andStubReturn(List.of(new RolePrincipal("admin"),
+                                                               new RolePrincipal("viewer")));
+        expect(engine.listRoles(guests)).andStubReturn(List.of(new RolePrincipal("viewer")));
+        BackingEngineFactory factory = createNiceMock(BackingEngineFactory.class);
+        expect(factory.getModuleClass()).andStubReturn(MODULE);
+        expect(factory.build(anyObject())).andStubReturn(engine);
+        JaasRealm realm = createNiceMock(JaasRealm.class);
+        expect(realm.getName()).andStubReturn("karaf");
+        expect(realm.getEntries()).andStubReturn(new AppConfigurationEntry[]{
+                new AppConfigurationEntry(MODULE, AppConfigurationEntry.LoginModuleControlFlag.REQUIRED, Map.of())});
+        replay(engine, factory, realm);
+        manager.realms.add(realm);
+        manager.engineFactories.add(factory);
+        manager.usersFile = java.nio.file.Paths.get("no-such-users.properties");
+        manager.activate();
+    }
+
+    @Test
+    public void theAdminGroupGivesTheAdminRoleTheGuestGroupOnlyViewer() {
+        assertTrue(manager.hasRole("onos", "admin"));
+        assertFalse(manager.hasRole("guest", "admin"));
+        assertTrue(manager.hasRole("guest", "viewer"));
+        assertFalse("unknown user", manager.hasRole("mallory", "viewer"));
+        assertFalse(manager.hasRole(null, "admin"));
+    }
+
+    @Test
+    public void withoutABackingEngineTheUsersFileDecides() throws Exception {
+        manager.realms.clear();
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("users", ".properties");
+        try {
+            java.nio.file.Files.writeString(file, "onos = rocks,_g_:admingroup\nguest = guest,_g_:guestgroup\n"
+                    + "_g_\\:admingroup = group,admin,manager,viewer\n_g_\\:guestgroup = group,viewer\n");
+            manager.usersFile = file;
+            assertTrue(manager.hasRole("onos", "admin"));
+            assertFalse(manager.hasRole("guest", "admin"));
+            assertTrue(manager.hasRole("guest", "viewer"));
+            assertFalse(manager.hasRole("mallory", "viewer"));
+            manager.usersFile = file.resolveSibling("missing-users.properties");
+            assertFalse("no file: nobody is admin", manager.hasRole("onos", "admin"));
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
+    public void entriesNewestFirstOneLineEachAndTheOldestLetGoCounted() {
+        manager.record("onos", "block.add", "10.0.0.3", "ok: block 1");
+        manager.record("onos", "alert.ack", "7", "refused: forged\nINFO line");
+        List<AuditEntry> newest = manager.entries(10);
+        assertEquals(2, newest.size());
+        assertEquals("refused: forged INFO line", newest.get(0).result());
+        assertEquals(5_000, newest.get(1).timeMillis());
+        for (int i = 0; i < NidsAuditManager.MAX_ENTRIES; i++) {
+            manager.record("nids", "block.remove", Integer.toString(i), "ok: expired");
+        }
+        assertEquals(2, manager.evicted());
+        assertEquals(NidsAuditManager.MAX_ENTRIES, manager.entries(Integer.MAX_VALUE).size());
+        assertEquals(Integer.toString(NidsAuditManager.MAX_ENTRIES - 1), manager.entries(1).get(0).target());
+    }
+}
