@@ -26,13 +26,16 @@ SELFGEN_DIR = os.path.join(ROOT, "build", "demo", "selfgen")
 FEATURES = ["L4_DST_PORT", "PROTOCOL", "IN_BYTES", "IN_PKTS", "OUT_BYTES", "OUT_PKTS", "TCP_FLAGS",
             "CLIENT_TCP_FLAGS", "SERVER_TCP_FLAGS", "LONGEST_FLOW_PKT", "SHORTEST_FLOW_PKT", "NUM_PKTS_UP_TO_128_BYTES",
             "NUM_PKTS_128_TO_256_BYTES", "NUM_PKTS_256_TO_512_BYTES", "NUM_PKTS_512_TO_1024_BYTES",
-            "NUM_PKTS_1024_TO_1514_BYTES", "TCP_WIN_MAX_IN", "TCP_WIN_MAX_OUT"]
+            "NUM_PKTS_1024_TO_1514_BYTES", "TCP_WIN_MAX_IN", "TCP_WIN_MAX_OUT",
+            # what the source does beside this flow: a scan or a brute force shows there first
+            "SRC_FLOWS", "SRC_DST_HOSTS", "SRC_DST_PORTS", "SRC_HALF_OPEN"]
 # Every input of the capture (a change re-captures) and of the model (a change retrains the cached capture).
 CAPTURE_RECIPE = {"version": 3, "wordlist": scenario_mod.WORDLIST, "files": scenario_mod.HTTP_FILES,
                   "refused": scenario_mod.REFUSED_PORTS, "rounds": 2,
                   "seed": 7}
-RECIPE = {"version": 3, "capture": CAPTURE_RECIPE, "rows": "packets", "ambiguous": "benign", "features": FEATURES,
-          "min_leaf": 2, "max_leaves": 64}
+# Rows at the phases the switch classifies at (packets 1, 2, 4, ... 128 and the end): one tree per phase.
+RECIPE = {"version": 4, "capture": CAPTURE_RECIPE, "rows": "phases", "ambiguous": "benign", "features": FEATURES,
+          "min_leaf": 2, "max_leaves": 48}
 
 
 def _stamp(recipe):

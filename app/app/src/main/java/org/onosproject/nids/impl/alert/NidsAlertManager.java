@@ -24,7 +24,7 @@ import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.detection.SeverityPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.phase.Phase;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -100,10 +100,10 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
 
     private final FeatureCatalog catalog = FeatureCatalog.standard();
     private final NidsAlertStoreDelegate delegate = this::post;
-    private final Map<String, CompiledModel> models = Collections.synchronizedMap(
+    private final Map<String, ModelBundle> models = Collections.synchronizedMap(
             new LinkedHashMap<>(MODEL_CACHE_SIZE, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<String, CompiledModel> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<String, ModelBundle> eldest) {
                     return size() > MODEL_CACHE_SIZE;
                 }
             });
@@ -162,9 +162,7 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
     @Override
     public String explain(FlowRecord record) {
         checkNotNull(record, "record");
-        return record.modelId().flatMap(this::compiledModel)
-                .map(m -> DecisionPaths.explain(m, record.leafId(), record.features(), catalog))
-                .orElse(List.of())
+        return decisionPath(record, record.modelId().flatMap(this::model))
                 .stream().map(DecisionStep::explain).collect(Collectors.joining(" and "));
     }
 
@@ -177,13 +175,11 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
         checkNotNull(record, "record");
         checkArgument(record.isAttack(), "not an attack (class 0): %s", record);
         long time = record.receivedMillis() > 0 ? record.receivedMillis() : System.currentTimeMillis();
-        Optional<CompiledModel> model = record.modelId().flatMap(this::compiledModel);
+        Optional<ModelBundle> model = record.modelId().flatMap(this::model);
         String className = model.filter(m -> record.classId() < m.classNames().size())
                 .map(m -> m.classNames().get(record.classId()))
                 .orElse(record.className());
-        List<DecisionStep> path = model
-                .map(m -> DecisionPaths.explain(m, record.leafId(), record.features(), catalog))
-                .orElse(List.of());
+        List<DecisionStep> path = decisionPath(record, model);
         AlertSeverity severity = severities.of(className);
         AlertKey key = AlertKey.of(record.key(), record.modelId().orElse(null));
 
@@ -227,13 +223,29 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
                 : alert.toBuilder().incidentId(incidentId).build();
     }
 
-    private Optional<CompiledModel> compiledModel(String modelId) {
-        CompiledModel cached = models.get(modelId);
+    /** The path through the tree of the verdict's phase; none without the model or the phase. */
+    private List<DecisionStep> decisionPath(FlowRecord record, Optional<ModelBundle> model) {
+        return model.flatMap(m -> phaseOf(record.phase()).flatMap(m::phase))
+                .map(p -> DecisionPaths.explain(p.compiled(), record.leafId(), record.features(), catalog))
+                .orElse(List.of());
+    }
+
+    /** The phase a report names; none if the number is not a phase (a report from another pipeline build). */
+    private static Optional<Phase> phaseOf(int number) {
+        try {
+            return Optional.of(Phase.of(number));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<ModelBundle> model(String modelId) {
+        ModelBundle cached = models.get(modelId);
         if (cached != null) {
             return Optional.of(cached);
         }
         try {
-            Optional<CompiledModel> model = modelService.model(modelId).map(ModelBundle::compiled);
+            Optional<ModelBundle> model = modelService.model(modelId);
             model.ifPresent(m -> models.put(modelId, m));
             return model;
         } catch (RuntimeException e) {

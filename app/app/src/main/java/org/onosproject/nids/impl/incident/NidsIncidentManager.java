@@ -187,6 +187,8 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
                 .flow(record.key().clientIp().toInt(), record.key().clientPort(), record.key().serverIp().toInt(),
                       record.key().serverPort(), record.key().protocol())
                 .verdict(record.classId(), record.className(), record.leafId())
+                // The switch's (or, for an evicted flow, the app's) phase and leaf confidence of the verdict.
+                .phase(record.phase()).confidencePermille(record.confidencePermille())
                 .decisionPath(alertService.explain(record))
                 .modelId(record.modelId().orElse(null))
                 .reportedBy(record.deviceId().toString(), record.ingressPort().toLong())
