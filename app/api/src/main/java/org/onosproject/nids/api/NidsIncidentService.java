@@ -74,6 +74,16 @@ public interface NidsIncidentService extends ListenerService<NidsIncidentEvent, 
      */
     Optional<Incident> recordDecision(long incidentId, BlockDecision decision);
 
+    /**
+     * Records that a block is gone (unblocked or expired): the BLOCKED incidents it answered are closed (fires
+     * INCIDENT_CLOSED), so that their source's next attack verdicts open a new incident, alerted and decided again,
+     * instead of folding into one whose block no longer stops anything.
+     *
+     * @param blockId the removed block
+     * @return the incidents closed
+     */
+    List<Incident> blockRemoved(String blockId);
+
     /** @return the incident policy in force */
     IncidentPolicy policy();
 

@@ -496,6 +496,12 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins. The
             // withdrawn intent carries only the key and the application: ONOS withdraws what is installed under it.
             intentService.withdraw(withdrawalOf(block));
+            try {
+                incidentService.blockRemoved(block.id()).forEach(i -> log.info(
+                        "Incident {} of {} closed: its block {} is gone", i.id(), i.sourceText(), block.id()));
+            } catch (RuntimeException e) {
+                log.warn("Incidents of block {} not closed: {}", block.id(), e.getMessage());
+            }
             if (why != RemovalReason.UNBLOCKED) {
                 audited("block.remove", block.id(), NidsAuditService.OK + ": " + why.name().toLowerCase());
             }

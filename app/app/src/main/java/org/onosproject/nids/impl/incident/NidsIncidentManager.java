@@ -21,6 +21,7 @@ import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.detection.BlockDecision;
 import org.onosproject.nids.detection.DetectionPolicy;
 import org.onosproject.nids.detection.FlowVerdict;
+import org.onosproject.nids.detection.IncidentState;
 import org.onosproject.nids.detection.Incident;
 import org.onosproject.nids.detection.IncidentBook;
 import org.onosproject.nids.detection.IncidentPolicy;
@@ -242,6 +243,20 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
         // Its evidence alerts are acknowledged with it: the operator has seen the attack.
         evidenceAlerts(incidentId).forEach(a -> alertService.acknowledge(a.id()));
         return incident;
+    }
+
+    @Override
+    public List<Incident> blockRemoved(String blockId) {
+        checkNotNull(blockId, "blockId");
+        ImmutableList.Builder<Incident> closed = ImmutableList.builder();
+        for (Incident incident : store.book().incidents()) {
+            if (incident.state() == IncidentState.BLOCKED && incident.blockId().equals(Optional.of(blockId))) {
+                store.book().change(incident.id(), i -> i.state() == IncidentState.BLOCKED
+                        && i.blockId().equals(Optional.of(blockId)) ? i.closed() : i)
+                        .filter(i -> i.state() == IncidentState.CLOSED).ifPresent(closed::add);
+            }
+        }
+        return closed.build();
     }
 
     @Override

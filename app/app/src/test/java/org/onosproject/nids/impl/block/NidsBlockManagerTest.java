@@ -79,6 +79,7 @@ import static org.easymock.EasyMock.expect;
 import static org.easymock.EasyMock.replay;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.S1;
@@ -424,6 +425,23 @@ public class NidsBlockManagerTest {
         assertEquals(Optional.of(id), incidents.incident(scan.id()).orElseThrow().blockId());
         assertEquals(IncidentState.BLOCKED, incidents.incident(scan.id()).orElseThrow().state());
         assertEquals(1, intents.submitted.size());
+    }
+
+    @Test
+    public void anUnblockClosesTheBlocksIncidentAndTheSourcesNextAttackOpensANewOne() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "MEDIUM");
+        configure(AUTO_BLOCK_MIN_ALERTS, 1);
+        Incident first = attackFromH3(1, "DoS");
+        assertEquals(IncidentState.BLOCKED, first.state());
+        manager.unblock(manager.blocks().get(0).id());
+        assertEquals(IncidentState.CLOSED, incidents.incident(first.id()).orElseThrow().state());
+
+        // Within the incident window: without the close it would fold into the first incident, unseen and unblocked.
+        Incident again = attackFromH3(1, "DoS");
+        assertNotEquals(first.id(), again.id());
+        assertEquals(IncidentState.BLOCKED, again.state());
+        assertEquals(List.of(Optional.of(again.id())),
+                     manager.blocks().stream().map(NidsBlock::incidentId).collect(Collectors.toList()));
     }
 
     @Test
