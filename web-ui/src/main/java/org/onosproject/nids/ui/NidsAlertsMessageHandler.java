@@ -24,6 +24,8 @@ import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.detection.Incident;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
 import org.onosproject.ui.table.TableModel;
@@ -254,7 +256,7 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
                 Ip4Address src = alert.get().flowKey().clientIp();
                 try {
                     // Looked up here, not in init: the view works (without blocking) while blocking is not running.
-                    BlockRequest request = BlockRequest.builder(src).alertId(id)
+                    BlockRequest request = BlockRequest.builder(src).alertId(id).incidentId(incidentOf(alert.get()))
                             .reason("blocked from the GUI for " + alert.get().severity() + " "
                                             + alert.get().className() + " alert " + id).build();
                     NidsBlock block = directory.get(NidsAuditService.class).adminChange(
@@ -273,6 +275,19 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
         }
     }
 
+    /** The alert's incident if it is still stored (a block then answers it too), else null. */
+    private Long incidentOf(NidsAlert alert) {
+        if (alert.incidentId().isEmpty()) {
+            return null;
+        }
+        try {
+            NidsIncidentService incidents = directory.get(NidsIncidentService.class);
+            return alert.incidentId().filter(i -> incidents.incident(i).isPresent()).orElse(null);
+        } catch (ServiceNotFoundException e) {
+            return null;
+        }
+    }
+
     private void sendDetails(long id, Optional<NidsAlert> alert) {
         ObjectNode root = objectNode();
         if (alert.isPresent()) {
@@ -282,6 +297,24 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
             root.set(DETAILS, objectNode());
         }
         connection().sendMessage(DETAILS_RESP, root);
+    }
+
+    /**
+     * @param incidentId the incident whose evidence an alert is
+     * @return e.g. {@code 7 OPEN: Scan from 10.0.0.3: 150 flows, 150 ports on 1 host; location CONFIRMED; WAITING:
+     *         fewer than the 10 confident Scan flows …}; only the id when the incident is gone or incidents are not
+     *         running
+     */
+    String incidentText(long incidentId) {
+        Optional<Incident> incident;
+        try {
+            incident = directory.get(NidsIncidentService.class).incident(incidentId);
+        } catch (ServiceNotFoundException e) {
+            incident = Optional.empty();
+        }
+        return incident.map(i -> i.id() + " " + i.state() + ": " + i.describe() + "; location " + i.location()
+                + i.decision().map(d -> "; " + d + ": " + i.decisionReason()).orElse(""))
+                .orElse(Long.toString(incidentId));
     }
 
     /**
@@ -307,6 +340,7 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
                 .put("lastSeen", UiFormat.time(alert.lastSeenMillis(), zone))
                 .put(REPORTS, alert.reportCount())
                 .put("block", alert.blockId().orElse(UiFormat.NONE))
+                .put("incident", alert.incidentId().map(this::incidentText).orElse(UiFormat.NONE))
                 .put("canAck", alert.state() == AlertState.OPEN)
                 .put("canBlock", alert.state() != AlertState.BLOCKED);
         ArrayNode devices = d.putArray("devices");

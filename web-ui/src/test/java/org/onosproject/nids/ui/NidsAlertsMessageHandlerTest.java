@@ -27,6 +27,12 @@ import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
+import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.detection.AttackFamily;
+import org.onosproject.nids.detection.BlockDecision;
+import org.onosproject.nids.detection.FlowVerdict;
+import org.onosproject.nids.detection.Incident;
+import org.onosproject.nids.detection.LocationCheck;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.tree.Condition;
@@ -342,6 +348,35 @@ public class NidsAlertsMessageHandlerTest {
         assertEquals(List.of("guest block.add 10.0.0.1 refused: guest lacks ONOS's admin role: viewers change nothing",
                              "guest alert.ack 7 refused: guest lacks ONOS's admin role: viewers change nothing"),
                      audit.recorded);
+    }
+
+    @Test
+    public void anAlertOfAnIncidentShowsItAndItsBlockAnswersTheIncident() {
+        Incident incident = Incident.open(5, FlowVerdict.builder().timeMicros(T0 * 1000)
+                        .flow("10.0.0.1", 51512, "10.0.0.2", 80, 6).verdict(1, "DoS", 1)
+                        .location(LocationCheck.MATCH, "reported by device:s1 port 1").build(),
+                                          AttackFamily.FLOOD, "Flood", AlertSeverity.HIGH, 5)
+                .decided(new BlockDecision(BlockDecision.Kind.WAITING, "fewer than the 10 …", null));
+        NidsIncidentService incidents = mock(NidsIncidentService.class);
+        expect(incidents.incident(5)).andReturn(Optional.of(incident)).anyTimes();
+        replay(incidents);
+        NidsBlockService blockService = mock(NidsBlockService.class);
+        Capture<BlockRequest> request = Capture.newInstance();
+        expect(blockService.block(capture(request))).andReturn(NidsBlock.builder().id("3")
+                .src(Ip4Address.valueOf("10.0.0.1")).reason("r").createdMillis(T0).build());
+        replay(blockService);
+        NidsAlert evidence = attack.toBuilder().incidentId(5L).build();
+        expect(alertService.alert(7)).andReturn(Optional.of(evidence)).anyTimes();
+        replay(alertService);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsAlertService.class, alertService,
+                                                                              NidsBlockService.class, blockService,
+                                                                              NidsIncidentService.class, incidents)));
+
+        handler.process(message(BLOCK_REQ, MAPPER.createObjectNode().put("id", 7)));
+        assertEquals(Optional.of(5L), request.getValue().incidentId());
+        assertEquals("5 OPEN: " + incident.describe() + "; location CONFIRMED; WAITING: fewer than the 10 …",
+                     conn.only(DETAILS_RESP).get("details").get("incident").asText());
+        verify(blockService);
     }
 
     @Test

@@ -1,0 +1,53 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.detection;
+
+/**
+ * Where an incident's source was seen, from its verdicts' {@link LocationCheck}s: a mismatch anywhere wins (a spoofer
+ * at another edge port must not get the address's owner blocked, even if the owner's own packets match too), then a
+ * match, then an unknown host; an incident auto-blocks only when CONFIRMED (or UNCHECKED, offline).
+ */
+public enum LocationStatus {
+    /** No verdict was checked (offline replay): the policy trusts the source address. */
+    UNCHECKED,
+    /** Checked, but no report came from an edge port of the source or another host. */
+    UNCONFIRMED,
+    /** A report came from the edge port where ONOS locates the source, none from anywhere else. */
+    CONFIRMED,
+    /** ONOS locates no host with the source's address (and nothing mismatched). */
+    UNKNOWN,
+    /** A report came from an edge port where the source is not: "location mismatch". */
+    MISMATCH;
+
+    /**
+     * @param check one more verdict's check
+     * @return the status with it
+     */
+    public LocationStatus with(LocationCheck check) {
+        if (this == MISMATCH || check == LocationCheck.MISMATCH) {
+            return MISMATCH;
+        }
+        if (this == CONFIRMED || check == LocationCheck.MATCH) {
+            return CONFIRMED;
+        }
+        if (this == UNKNOWN || check == LocationCheck.UNKNOWN) {
+            return UNKNOWN;
+        }
+        if (this == UNCONFIRMED || check == LocationCheck.NEUTRAL) {
+            return UNCONFIRMED;
+        }
+        return UNCHECKED;
+    }
+
+    /** @return the status of an incident's first verdict */
+    public static LocationStatus of(LocationCheck check) {
+        return UNCHECKED.with(check);
+    }
+
+    /** @return whether the policy may block the source on this evidence */
+    public boolean allowsBlock() {
+        return this == CONFIRMED || this == UNCHECKED;
+    }
+}
