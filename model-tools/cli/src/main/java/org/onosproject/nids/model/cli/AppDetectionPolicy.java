@@ -1,41 +1,46 @@
 package org.onosproject.nids.model.cli;
 
 import org.onosproject.nids.detection.DetectionPolicy;
-import org.onosproject.nids.detection.Detector;
-import org.onosproject.nids.detection.Ipv4Cidr;
+import org.onosproject.nids.detection.FlowVerdict;
+import org.onosproject.nids.detection.Incident;
+import org.onosproject.nids.detection.IncidentBook;
+import org.onosproject.nids.detection.IncidentTracker;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The app's detection rules ({@link Detector}, nids-detection: severities, alerts, automatic blocks and their TTL)
- * deciding on a live evaluation's alerts, so {@code eval --pcap} counts what the app would alert and block. This
- * build's app raises one alert per flow and groups none: each alert is its own incident.
+ * The app's detection rules ({@link IncidentTracker}, nids-detection: confidence floor, incidents per source and
+ * family, severities, automatic blocks decided on incidents) deciding on a live evaluation's alerts, so
+ * {@code eval --pcap} counts what the app would alert, group and block.
  */
 final class AppDetectionPolicy implements LiveEvaluation.Policy {
 
     /** Without {@code --policy}: the app's defaults with automatic blocking on for MEDIUM and above. */
     static final DetectionPolicy AUTO_BLOCKING = DetectionPolicy.fromProperties(
-            java.util.Map.of(DetectionPolicy.AUTO_BLOCK_MIN_SEVERITY, "MEDIUM"));
+            Map.of(DetectionPolicy.AUTO_BLOCK_MIN_SEVERITY, "MEDIUM"));
 
-    private final Detector detector;
+    private final IncidentTracker tracker;
+    private final Map<Long, LiveEvaluation.Incident> incidents = new HashMap<>();
     private final List<LiveEvaluation.Block> blocks = new ArrayList<>();
     private long lastMicros = Long.MIN_VALUE;
-    private int flows;
 
     AppDetectionPolicy(DetectionPolicy policy) {
-        this.detector = new Detector(policy);
+        this.tracker = new IncidentTracker(policy);
     }
 
-    /** @return the policy with automatic blocking off (alerts only) */
+    /** @return the policy with automatic blocking off (alerts and incidents only) */
     static AppDetectionPolicy alertsOnly(DetectionPolicy policy) {
-        return new AppDetectionPolicy(new DetectionPolicy(policy.severities(), DetectionPolicy.withProperty(
-                policy.blocks(), DetectionPolicy.AUTO_BLOCK_MIN_SEVERITY, "NONE")));
+        Map<String, String> properties = new HashMap<>(policy.toProperties());
+        properties.put(DetectionPolicy.AUTO_BLOCK_MIN_SEVERITY, "NONE");
+        return new AppDetectionPolicy(DetectionPolicy.fromProperties(properties));
     }
 
     DetectionPolicy policy() {
-        return detector.policy();
+        return tracker.policy();
     }
 
     @Override
@@ -47,15 +52,18 @@ final class AppDetectionPolicy implements LiveEvaluation.Policy {
     public Optional<LiveEvaluation.Incident> accept(LiveEvaluation.Detection d) {
         // The app takes reports in arrival order: a capture merged from several ports may step back a little.
         lastMicros = Math.max(lastMicros, d.micros);
-        Optional<Detector.Alert> alert = detector.observe(new Detector.Verdict(lastMicros, ++flows,
-                Ipv4Cidr.addressText(d.client), d.clientPort, Ipv4Cidr.addressText(d.server), d.serverPort,
-                d.protocol, 1, d.className, 0, 0));
-        alert.flatMap(Detector.Alert::blockId).ifPresent(id -> {
-            Detector.Block block = detector.blocks().get(detector.blocks().size() - 1);
-            blocks.add(new LiveEvaluation.Block(d.client, block.createdMicros,
-                    block.expiresMicros == 0 ? Long.MAX_VALUE : block.expiresMicros, block.reason));
-        });
-        return alert.map(a -> new LiveEvaluation.Incident(d.client, d.className, lastMicros));
+        IncidentTracker.Outcome outcome = tracker.observe(FlowVerdict.builder().timeMicros(lastMicros)
+                .flow(d.client, d.clientPort, d.server, d.serverPort, d.protocol)
+                .verdict(d.classId, d.className, d.leafId).phase(d.phase)
+                .confidencePermille(d.confidencePermille).build());
+        outcome.block().ifPresent(b -> blocks.add(new LiveEvaluation.Block(b.src(), b.createdMicros(),
+                b.expiresMicros() == 0 ? Long.MAX_VALUE : b.expiresMicros(), b.reason())));
+        return outcome.placement().flatMap(IncidentBook.Placement::incident).map(this::incident);
+    }
+
+    private LiveEvaluation.Incident incident(Incident i) {
+        return incidents.computeIfAbsent(i.id(), id -> new LiveEvaluation.Incident(i.source(), i.familyName(),
+                i.firstSeenMicros()));
     }
 
     @Override
@@ -64,6 +72,6 @@ final class AppDetectionPolicy implements LiveEvaluation.Policy {
     }
 
     String describe() {
-        return "the app's detection policy " + detector.policy().toProperties();
+        return "the app's detection policy " + tracker.policy().toProperties();
     }
 }

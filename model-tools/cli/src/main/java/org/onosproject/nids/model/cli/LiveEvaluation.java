@@ -43,20 +43,25 @@ final class LiveEvaluation {
         final int clientPort;
         final int server;
         final int serverPort;
+        final int classId;
         final String className;
+        final int leafId;
         final int confidencePermille;
-        final String phase;
+        /** The phase's number as reports carry it (0 the END tree, -1 unknown: an online alert). */
+        final int phase;
         final boolean reported;
 
         Detection(long micros, int protocol, int client, int clientPort, int server, int serverPort,
-                  String className, int confidencePermille, String phase, boolean reported) {
+                  int classId, String className, int leafId, int confidencePermille, int phase, boolean reported) {
             this.micros = micros;
             this.protocol = protocol;
             this.client = client;
             this.clientPort = clientPort;
             this.server = server;
             this.serverPort = serverPort;
+            this.classId = classId;
             this.className = className;
+            this.leafId = leafId;
             this.confidencePermille = confidencePermille;
             this.phase = phase;
             this.reported = reported;
@@ -64,6 +69,11 @@ final class LiveEvaluation {
 
         FlowKey key() {
             return LiveEvaluation.key(protocol, client, clientPort, server, serverPort);
+        }
+
+        /** @return the phase as reports name it ("p4", "end"), "online" when unknown */
+        String phaseLabel() {
+            return phase < 0 ? "online" : org.onosproject.nids.model.phase.Phase.of(phase).label();
         }
     }
 

@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,12 +20,14 @@ import java.util.Optional;
  * [...]}} with the bodies of {@code GET /onos/nids/alerts} and {@code GET /onos/nids/blocks}. Scored against a capture
  * of the same traffic and its labels, the figures are the fabric's and the app's, not a replay's: each alert marks
  * its flow at its {@code firstSeenMillis}, each block drops its source from {@code createdAt} to {@code expiresAt}.
- * The app raises one alert per flow and groups none: each alert is its own incident.
+ * The app's alerts are the evidence flows of its incidents (the first few flows of each, {@code incidentId}): the
+ * alerts of one incident count as one.
  */
 final class OnlineRecord {
 
     private final List<LiveEvaluation.Detection> alerts = new ArrayList<>();
     private final List<LiveEvaluation.Block> blocks = new ArrayList<>();
+    private final Map<LiveEvaluation.Detection, Long> incidentOf = new IdentityHashMap<>();
 
     private OnlineRecord() {
     }
@@ -45,10 +50,15 @@ final class OnlineRecord {
                     || !flow.path("serverIp").isTextual() || !a.path("class").isTextual()) {
                 throw new ModelException(file + ": alert " + a.path("id") + " lacks firstSeenMillis, class or flow");
             }
-            record.alerts.add(new LiveEvaluation.Detection(a.path("firstSeenMillis").asLong() * 1000,
+            LiveEvaluation.Detection alert = new LiveEvaluation.Detection(a.path("firstSeenMillis").asLong() * 1000,
                     flow.path("protocol").asInt(), address(file, flow.path("clientIp").asText()),
                     flow.path("clientPort").asInt(), address(file, flow.path("serverIp").asText()),
-                    flow.path("serverPort").asInt(), a.path("class").asText(), -1, "online", true));
+                    flow.path("serverPort").asInt(), a.path("classId").asInt(-1), a.path("class").asText(),
+                    a.path("leafId").asInt(-1), -1, -1, true);
+            record.alerts.add(alert);
+            // Alerts are an incident's evidence flows: those of one incident share its id (none: their own).
+            record.incidentOf.put(alert, a.path("incidentId").canConvertToLong() ? a.path("incidentId").asLong()
+                    : -record.alerts.size());
         }
         record.alerts.sort(Comparator.comparingLong(d -> d.micros));
         for (JsonNode b : root.path("blocks")) {
@@ -100,6 +110,7 @@ final class OnlineRecord {
     /** The blocks as the app made them ({@code withBlocks}), or none. */
     LiveEvaluation.Policy policy(boolean withBlocks) {
         List<LiveEvaluation.Block> made = withBlocks ? blocks : List.of();
+        Map<Long, LiveEvaluation.Incident> incidents = new HashMap<>();
         return new LiveEvaluation.Policy() {
             @Override
             public boolean blocked(int source, long micros) {
@@ -108,7 +119,8 @@ final class OnlineRecord {
 
             @Override
             public Optional<LiveEvaluation.Incident> accept(LiveEvaluation.Detection d) {
-                return Optional.of(new LiveEvaluation.Incident(d.client, d.className, d.micros));
+                return Optional.of(incidents.computeIfAbsent(incidentOf.getOrDefault(d, 0L),
+                        id -> new LiveEvaluation.Incident(d.client, d.className, d.micros)));
             }
 
             @Override

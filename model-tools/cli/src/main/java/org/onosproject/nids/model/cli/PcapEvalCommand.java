@@ -178,8 +178,9 @@ final class PcapEvalCommand {
                 FlowEvent e = d.event();
                 Verdict v = d.verdict().orElseThrow();
                 confident.add(new LiveEvaluation.Detection(e.timeMicros(), e.protocol(), e.clientAddress(),
-                        e.clientPort(), e.serverAddress(), e.serverPort(), classes.get(v.classId()),
-                        v.confidencePermille(), e.phase().label(), outcome == SwitchDetector.Outcome.ALERT));
+                        e.clientPort(), e.serverAddress(), e.serverPort(), v.classId(), classes.get(v.classId()),
+                        v.leafId(), v.confidencePermille(), v.phase().number(),
+                        outcome == SwitchDetector.Outcome.ALERT));
             }
             return confident;
         }
@@ -275,7 +276,7 @@ final class PcapEvalCommand {
                 LiveEvaluation.Detection d = flow.firstDetection;
                 examples.addObject().put("client", LiveEvaluation.address(d.client)).put("client_port", d.clientPort)
                         .put("server", LiveEvaluation.address(d.server)).put("server_port", d.serverPort)
-                        .put("protocol", d.protocol).put("packets", flow.packets).put("phase", d.phase)
+                        .put("protocol", d.protocol).put("packets", flow.packets).put("phase", d.phaseLabel())
                         .put("class", d.className).put("confidence_permille", d.confidencePermille)
                         .put("at_s", round((d.micros - flow.firstMicros) / 1e6, 3));
             }
@@ -288,7 +289,7 @@ final class PcapEvalCommand {
                         .put("alerts", incident.alerts)
                         .put("first_flow", String.format(Locale.ROOT, "%d %s:%d -> %s:%d at %s, confidence %d",
                                 d.protocol, LiveEvaluation.address(d.client), d.clientPort,
-                                LiveEvaluation.address(d.server), d.serverPort, d.phase, d.confidencePermille))
+                                LiveEvaluation.address(d.server), d.serverPort, d.phaseLabel(), d.confidencePermille))
                         .put("first_flow_truth", incident.firstTruth);
             }
             ArrayNode list = root.putArray("attacks");

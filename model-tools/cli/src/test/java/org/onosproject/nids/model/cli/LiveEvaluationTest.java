@@ -38,7 +38,7 @@ public class LiveEvaluationTest {
             boolean benignFalseAlarm = p.destinationPort() == 4444;
             if ((attack || benignFalseAlarm) && alerted.add(p.sourcePort())) {
                 return List.of(new LiveEvaluation.Detection(p.timestampMicros(), p.protocol(), p.sourceAddress(),
-                        p.sourcePort(), p.destinationAddress(), p.destinationPort(), "Scan", 950, "p1", true));
+                        p.sourcePort(), p.destinationAddress(), p.destinationPort(), 1, "Scan", 3, 950, 1, true));
             }
             return List.of();
         }
