@@ -6,6 +6,7 @@ import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.dataplane.DataPlaneSettings;
 import org.onosproject.nids.model.dataplane.FlowEvent;
+import org.onosproject.nids.model.dataplane.IdleSweep;
 import org.onosproject.nids.model.dataplane.SwitchReference;
 import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
@@ -45,7 +46,8 @@ import java.util.zip.GZIPOutputStream;
  * tool.
  *
  * <p>{@code --rows phases} (the default) writes a row each time the switch would classify a flow: at its phase
- * packets (1, 2, 4, ... 128) and at its end (FIN/RST, eviction, or the idle sweep at the end of the capture), with a
+ * packets (1, 2, 4, ... 128) and at its end (FIN/RST, eviction, the app's idle sweep ({@link IdleSweep},
+ * {@code --inactive-timeout}) or the sweep at the end of the capture), with a
  * PHASE column (packet count, 0 = end) that {@code train} uses to train one tree per phase. {@code --rows flows}
  * writes one row per flow at its end, as the public datasets do. {@code --features} writes only the named catalog
  * features; {@code --ambiguous benign} gives the benign label to attack rows that benign rows of the same phase
@@ -113,7 +115,7 @@ final class DatasetCommand {
         Arguments options = Arguments.parse("dataset", args,
                 Set.of("--pcap", "--out", "--label-by-src", "--labels", "--default-label", "--rows", "--features",
                         "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase",
-                        "--max-flows-per-attack", "--seed"), Set.of());
+                        "--max-flows-per-attack", "--seed", "--inactive-timeout"), Set.of());
         List<Path> pcapFiles = files(options.required("--pcap"));
         Path outFile = Paths.get(options.required("--out"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
@@ -125,6 +127,11 @@ final class DatasetCommand {
         int maxPhase = options.integer("--max-phase", 1).orElse(128);
         Optional<Integer> maxFlowsPerAttack = options.integer("--max-flows-per-attack", 1);
         long seed = options.longValue("--seed").orElse(1L);
+        long inactiveMicros = options.longValue("--inactive-timeout").orElse(IdleSweep.DEFAULT_INACTIVE_MICROS
+                / 1_000_000L) * 1_000_000L;
+        if (inactiveMicros < 0) {
+            throw new UsageException("dataset: --inactive-timeout is seconds, 0 or more");
+        }
         DataPlaneSettings settings;
         PhaseSchedule schedule;
         try {
@@ -143,11 +150,15 @@ final class DatasetCommand {
             progress.say("reading " + pcapFiles.get(capture));
             SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
             FlowLabeller labeller = labellers.get(capture);
+            IdleSweep sweep = new IdleSweep(inactiveMicros);
             long[] lastMicros = {0};
             int number = capture;
             long before = frames;
             frames += PacketDecoder.forEachPacket(pcapFiles.get(capture), skipped, (packet, frame) -> {
                 lastMicros[0] = packet.timestampMicros();
+                for (long at : sweep.dueBefore(packet.timestampMicros())) {
+                    addRows(reference.sweepIdle(at, inactiveMicros), phaseRows, labeller, number, rows);
+                }
                 addRows(reference.accept(packet), phaseRows, labeller, number, rows);
                 if ((before + frame) % PROGRESS_FRAMES == 0) {
                     progress.count("frames read", before + frame);

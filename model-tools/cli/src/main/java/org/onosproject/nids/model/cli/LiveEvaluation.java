@@ -27,7 +27,8 @@ final class LiveEvaluation {
 
     /**
      * The switch and its model: what they classify as an attack, confidently, at a packet (about its flow, or about
-     * a flow it evicts), and when the capture ends (the idle sweep of the flows still live).
+     * a flow it evicts, or the flows the app's idle sweep ends before it), and when the capture ends (a sweep of the
+     * flows still live).
      */
     interface Detector {
         List<Detection> accept(PacketHeaders packet);

@@ -31,7 +31,7 @@ public final class NidsModelCli {
             "  eval --model model.json --data FILE [--json]",
             "  eval --model model.json --pcap FILE --labels FILE [--json] [--policy POLICY.json]",
             "        [--alert-threshold F] [--alert-cap N] [--online ALERTS_AND_BLOCKS.json]",
-            "        [--json-out FILE]",
+            "        [--json-out FILE] [--inactive-timeout S]",
             "                                          labelled live traffic: time to detect each attack, flows",
             "                                          alerted or blocked, benign flows alerted, false incidents",
             "  cost --model model.json [--json]",
@@ -44,7 +44,7 @@ public final class NidsModelCli {
             "        (--label-by-src ADDR=LABEL,... | --labels FILE[,FILE...])",
             "        [--default-label Benign] [--rows phases|flows] [--features all|A,B,...] [--ambiguous keep|benign]",
             "        [--source-window LOG2_US] [--idle-timeout-us N] [--max-phase N]",
-            "        [--max-flows-per-attack N] [--seed N]",
+            "        [--max-flows-per-attack N] [--seed N] [--inactive-timeout S]",
             "                                          labelled rows from a pcap, by the flow's client address",
             "",
             "Pipeline capacities: capacity.json in nids-model-core (make constants writes it from the pipeconf's P4Info).");

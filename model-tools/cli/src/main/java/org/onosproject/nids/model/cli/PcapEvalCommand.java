@@ -11,6 +11,7 @@ import org.onosproject.nids.model.compiler.BundleClassifier;
 import org.onosproject.nids.model.compiler.Verdict;
 import org.onosproject.nids.model.dataplane.DataPlaneSettings;
 import org.onosproject.nids.model.dataplane.FlowEvent;
+import org.onosproject.nids.model.dataplane.IdleSweep;
 import org.onosproject.nids.model.dataplane.SwitchDetector;
 import org.onosproject.nids.model.dataplane.SwitchReference;
 import org.onosproject.nids.model.flow.FlowFeatures;
@@ -39,7 +40,7 @@ import java.util.Set;
 final class PcapEvalCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--model", "--pcap", "--labels", "--policy", "--online",
-            "--alert-threshold", "--alert-cap", "--json-out");
+            "--alert-threshold", "--alert-cap", "--json-out", "--inactive-timeout");
     static final Set<String> FLAGS = Set.of("--json");
 
     private static final long PROGRESS_PACKETS = 500_000;
@@ -67,6 +68,11 @@ final class PcapEvalCommand {
         int threshold = options.fraction("--alert-threshold").map(f -> (int) Math.round(f * 1000))
                 .orElse(bundle.alertThresholdPermille());
         int alertCap = options.integer("--alert-cap", 0).orElse(0);
+        long inactiveMicros = options.longValue("--inactive-timeout").orElse(IdleSweep.DEFAULT_INACTIVE_MICROS
+                / 1_000_000L) * 1_000_000L;
+        if (inactiveMicros < 0) {
+            throw new UsageException("eval: --inactive-timeout is seconds, 0 or more");
+        }
 
         progress.say("evaluating " + modelFile.getFileName() + " on " + pcapFile + " (" + windows + ")");
         Report report;
@@ -83,13 +89,13 @@ final class PcapEvalCommand {
                     detection, blocking, Map.of());
         } else {
             // Pass 1 alerts only: every attack meets the detector on its own, every benign flow is seen.
-            SwitchEvalDetector alone = new SwitchEvalDetector(bundle, catalog, threshold, alertCap);
+            SwitchEvalDetector alone = new SwitchEvalDetector(bundle, catalog, threshold, alertCap, inactiveMicros);
             LiveEvaluation detection = replay(pcapFile, windows, alone, AppDetectionPolicy.alertsOnly(
                     detectionPolicy), "alerts only");
             // Pass 2 with the auto-block policy: blocked sources' packets are dropped, as at their edge switch.
             AppDetectionPolicy policy = new AppDetectionPolicy(detectionPolicy);
             LiveEvaluation blocking = replay(pcapFile, windows,
-                    new SwitchEvalDetector(bundle, catalog, threshold, alertCap), policy, "with blocks");
+                    new SwitchEvalDetector(bundle, catalog, threshold, alertCap, inactiveMicros), policy, "with blocks");
             report = new Report(bundle, pcapFile, labelsFile, String.format(Locale.ROOT,
                     "alerts at leaf confidence >= %.3f%s; %s", threshold / 1000.0,
                     alertCap == 0 ? "" : ", at most " + alertCap + " per source and epoch", policy.describe()),
@@ -138,8 +144,15 @@ final class PcapEvalCommand {
         private final SwitchDetector detector;
         private final List<String> classes;
         private final Map<String, Long> lowConfidence = new java.util.TreeMap<>();
+        private final IdleSweep sweep;
 
-        SwitchEvalDetector(ModelBundle bundle, FeatureCatalog catalog, int thresholdPermille, int alertCap) {
+        /**
+         * @param inactiveMicros the app's idle sweep ({@link IdleSweep}): flows idle for longer are classified at
+         *                       their end and freed; 0: only at the capture's end
+         */
+        SwitchEvalDetector(ModelBundle bundle, FeatureCatalog catalog, int thresholdPermille, int alertCap,
+                           long inactiveMicros) {
+            this.sweep = new IdleSweep(inactiveMicros);
             DataPlaneSettings settings = DataPlaneSettings.builder()
                     .sourceWindowLog2Us(bundle.sourceWindowLog2Us())
                     .sourceAlertCap(alertCap)
@@ -151,7 +164,12 @@ final class PcapEvalCommand {
 
         @Override
         public List<LiveEvaluation.Detection> accept(PacketHeaders packet) {
-            return detections(detector.accept(packet));
+            List<LiveEvaluation.Detection> found = new ArrayList<>(0);
+            for (long at : sweep.dueBefore(packet.timestampMicros())) {
+                found.addAll(detections(detector.sweepIdle(at, sweep.inactiveMicros())));
+            }
+            found.addAll(detections(detector.accept(packet)));
+            return found;
         }
 
         @Override

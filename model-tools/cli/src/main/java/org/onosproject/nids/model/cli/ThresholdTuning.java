@@ -51,7 +51,8 @@ final class ThresholdTuning {
                          double benignTarget, int floorPermille) {
         // Threshold 0: every attack verdict is confident, so each flow records its highest confidence.
         LiveEvaluation replay = new LiveEvaluation(windows,
-                new PcapEvalCommand.SwitchEvalDetector(bundle, catalog, 0, 0),
+                new PcapEvalCommand.SwitchEvalDetector(bundle, catalog, 0, 0,
+                        org.onosproject.nids.model.dataplane.IdleSweep.DEFAULT_INACTIVE_MICROS),
                 AppDetectionPolicy.alertsOnly(DetectionPolicy.DEFAULT));
         PacketDecoder.forEachPacket(pcap, new java.util.EnumMap<>(PacketDecoder.Skip.class),
                 (packet, frame) -> replay.accept(packet));
