@@ -8,7 +8,8 @@
  *   flow_keys    read by every packet (the lookup), written when a flow starts and at rare events
  *                (its first OUT packet, a completed handshake, its end, a report);
  *   flow_counts  read and written by every packet of the flow: times, counters, flags, extremes;
- *   flow_shape   read and written by every packet: windows, the length histogram, the report mark;
+ *   flow_shape   read and written by every packet: windows, the report mark, the client's ingress port, the
+ *                length histogram;
  *   flow_alerts  only when a verdict is reported: the alert state and a pending alert.
  * Times in flow_counts and flow_shape are the low 32 bits of the switch's microsecond clock: every duration is a
  * 32-bit difference (docs/features.md), and a flow's last packet is its first packet's 48-bit time plus its
@@ -25,7 +26,7 @@
 // ---------------------------------------------------------------------------------------------------------
 typedef bit<256> flow_keys_t;
 typedef bit<256> flow_counts_t;
-typedef bit<224> flow_shape_t;
+typedef bit<240> flow_shape_t;
 typedef bit<96> flow_alerts_t;
 
 // flow_keys
@@ -60,16 +61,20 @@ typedef bit<96> flow_alerts_t;
 #define FLOW_WIN_IN 15:0
 #define FLOW_WIN_OUT 31:16
 #define FLOW_MARK_PKTS 63:32           // flow packets at the last report (active timeout)
-#define FLOW_LEN_128 95:64             // length histogram: 32-bit counters added to in place (a bucket that
-#define FLOW_LEN_256 127:96            // reached 2^32 packets would carry into the next one: never in practice)
-#define FLOW_LEN_512 159:128
-#define FLOW_LEN_1024 191:160
-#define FLOW_LEN_1514 223:192          // the top field: its carry leaves the cell
-#define FLOW_LEN_128_LO 64
-#define FLOW_LEN_256_LO 96
-#define FLOW_LEN_512_LO 128
-#define FLOW_LEN_1024_LO 160
-#define FLOW_LEN_1514_LO 192
+#define FLOW_CLIENT_INGRESS 79:64      // ingress port of the flow's first packet (the client's side; reports
+                                       // carry it so the app checks the client's location, whoever's packet
+                                       // triggered the report)
+#define FLOW_LEN_128 111:80            // length histogram: 32-bit counters added to in place (a bucket that
+#define FLOW_LEN_256 143:112           // reached 2^32 packets would carry into the next one: never in practice)
+#define FLOW_LEN_512 175:144
+#define FLOW_LEN_1024 207:176
+#define FLOW_LEN_1514 239:208          // the top field: its carry leaves the cell
+#define FLOW_CLIENT_INGRESS_LO 64
+#define FLOW_LEN_128_LO 80
+#define FLOW_LEN_256_LO 112
+#define FLOW_LEN_512_LO 144
+#define FLOW_LEN_1024_LO 176
+#define FLOW_LEN_1514_LO 208
 
 // flow_alerts
 #define FLOW_ALERT_BANK 0:0            // (bank, epoch) of the model that alerted the flow (with FLOW_STATE_ALERTED)

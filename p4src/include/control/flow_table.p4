@@ -27,12 +27,12 @@
 // The length-histogram counter a packet of this IPv4 total length adds one to (none above 1514 bytes).
 flow_shape_t length_bucket_one(in bit<16> len) {
     // (P4's ?: groups to the left: the nested ones need their parentheses)
-    return len <= 128 ? 224w1 << FLOW_LEN_128_LO
-         : (len <= 256 ? 224w1 << FLOW_LEN_256_LO
-         : (len <= 512 ? 224w1 << FLOW_LEN_512_LO
-         : (len <= 1024 ? 224w1 << FLOW_LEN_1024_LO
-         : (len <= 1514 ? 224w1 << FLOW_LEN_1514_LO
-         : 224w0))));
+    return len <= 128 ? 240w1 << FLOW_LEN_128_LO
+         : (len <= 256 ? 240w1 << FLOW_LEN_256_LO
+         : (len <= 512 ? 240w1 << FLOW_LEN_512_LO
+         : (len <= 1024 ? 240w1 << FLOW_LEN_1024_LO
+         : (len <= 1514 ? 240w1 << FLOW_LEN_1514_LO
+         : 240w0))));
 }
 
 // The extremes every packet of either direction updates.
@@ -210,7 +210,9 @@ control FlowTable(inout headers_t hdr,
                       ++ 8w0 ++ meta.flow.tcp_flags                                        // SERVER/CLIENT_FLAGS
                       ++ 32w0 ++ (bit<32>)len ++ 32w0 ++ 32w1                              // OUT/IN_BYTES, OUT/IN_PKTS
                       ++ 32w0 ++ (bit<32>)now;                                             // LAST_OUT/IN_TS
-        meta.shape = length_bucket_one(len) | ((flow_shape_t)meta.flow.tcp_window);        // WIN_IN, a bucket
+        meta.shape = length_bucket_one(len)                                                // a bucket
+                     | ((flow_shape_t)standard_metadata.ingress_port << FLOW_CLIENT_INGRESS_LO)    // CLIENT_INGRESS
+                     | ((flow_shape_t)meta.flow.tcp_window);                               // WIN_IN
         finish_count();
     }
 
@@ -233,7 +235,7 @@ control FlowTable(inout headers_t hdr,
         meta.flow.probe_live = (meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0;
         meta.keys = meta.flow.probe_live ? meta.keys : 256w0;
         meta.counts = meta.flow.probe_live ? meta.counts : 256w0;
-        meta.shape = meta.flow.probe_live ? meta.shape : 224w0;
+        meta.shape = meta.flow.probe_live ? meta.shape : 240w0;
         meta.flow.phase = PHASE_END;
         meta.flow.attention = true;
     }

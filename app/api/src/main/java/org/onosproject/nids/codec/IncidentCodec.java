@@ -30,7 +30,7 @@ import static org.onosproject.nids.codec.CodecUtil.putNullable;
  *  "destinationCount": 1, "destinationsAtLeast": false, "destinations": ["10.0.0.2"],
  *  "portCount": 150, "portsAtLeast": false, "ports": [1, 2, …],
  *  "peakConfidence": 0.97, "devices": ["device:s1"],
- *  "location": "CONFIRMED", "locationDetail": "reported by device:s1 port 3, where 10.0.0.3 is",
+ *  "location": "CONFIRMED", "locationDetail": "10.0.0.3 sent from device:s1 port 3, where ONOS locates it",
  *  "blockId": null, "decision": "WAITING", "decisionReason": "fewer than the 10 confident Scan flows …",
  *  "evidence": [{"flow": "10.0.0.3:40000 > 10.0.0.2:22 proto 6", "clientIp": …, "clientPort": …, "serverIp": …,
  *                "serverPort": …, "protocol": 6, "time": "…", "classId": 1, "class": "Scan", "leafId": 4,

@@ -71,11 +71,12 @@ public final class AutoBlock {
                 return new BlockDecision(BlockDecision.Kind.LOCATION_MISMATCH, "location mismatch: "
                         + incident.locationDetail() + "; not blocked (the address may be spoofed)", null);
             case UNKNOWN:
-                return new BlockDecision(BlockDecision.Kind.LOCATION_UNKNOWN, "location unknown: ONOS locates no "
-                        + "host " + incident.sourceText() + "; not blocked until it does", null);
+                return new BlockDecision(BlockDecision.Kind.LOCATION_UNKNOWN, "location unconfirmed: ONOS locates no "
+                        + "host " + incident.sourceText() + " yet; not blocked until a report from its edge port "
+                        + "confirms it", null);
             case UNCONFIRMED:
                 return new BlockDecision(BlockDecision.Kind.LOCATION_UNCONFIRMED, "location unconfirmed: no report "
-                        + "came from the edge port of " + incident.sourceText() + " yet", null);
+                        + "of a flow entering the fabric at the edge port of " + incident.sourceText() + " yet", null);
             default:
                 break;
         }

@@ -109,7 +109,7 @@ public final class Evidence {
         return device;
     }
 
-    /** @return its ingress port, -1 unknown */
+    /** @return the port of {@link #device} the flow's first packet (its client's) came in on, -1 unknown */
     public long ingressPort() {
         return ingressPort;
     }

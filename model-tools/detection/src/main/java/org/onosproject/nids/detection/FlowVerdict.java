@@ -147,7 +147,7 @@ public final class FlowVerdict {
         return device;
     }
 
-    /** @return the switch port the reported packet came in on, -1 unknown */
+    /** @return the port of {@link #device} the flow's first packet (its client's) came in on, -1 unknown */
     public long ingressPort() {
         return ingressPort;
     }
@@ -272,7 +272,7 @@ public final class FlowVerdict {
             return this;
         }
 
-        /** Where the report came from: switch and ingress port. */
+        /** Where the report came from: the switch, and its port the flow's first packet came in on. */
         public Builder reportedBy(String switchId, long port) {
             device = switchId;
             ingressPort = port;

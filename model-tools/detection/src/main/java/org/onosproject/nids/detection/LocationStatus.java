@@ -12,13 +12,19 @@ package org.onosproject.nids.detection;
 public enum LocationStatus {
     /** No verdict was checked (offline replay): the policy trusts the source address. */
     UNCHECKED,
-    /** Checked, but no report came from an edge port of the source or another host. */
+    /**
+     * Checked, but every report's flow entered the fabric at a transit port of its switch (the switch where it
+     * entered reported nothing yet).
+     */
     UNCONFIRMED,
-    /** A report came from the edge port where ONOS locates the source, none from anywhere else. */
+    /** A report's flow entered at the edge port where ONOS locates the source, none anywhere else. */
     CONFIRMED,
-    /** ONOS locates no host with the source's address (and nothing mismatched). */
+    /**
+     * ONOS locates no host with the source's address (yet; nothing mismatched): not blocked, since nothing says the
+     * address is the sender's; a later report from the source's edge port, once ONOS locates it, confirms it.
+     */
     UNKNOWN,
-    /** A report came from an edge port where the source is not: "location mismatch". */
+    /** A report's flow entered at an edge port where ONOS does not locate the source: "location mismatch". */
     MISMATCH;
 
     /**

@@ -448,6 +448,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         return FlowRecord.builder()
                 .deviceId(deviceId)
                 .ingressPort(PortNumber.portNumber(report.ingressPort()))
+                .clientIngressPort(PortNumber.portNumber(report.clientIngressPort()))
                 .key(report.key())
                 .reason(report.reason().name())
                 .features(report.features())

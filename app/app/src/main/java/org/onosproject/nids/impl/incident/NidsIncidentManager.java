@@ -7,8 +7,9 @@ package org.onosproject.nids.impl.incident;
 import com.google.common.collect.ImmutableList;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.event.AbstractListenerManager;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.net.host.HostService;
-import org.onosproject.net.link.LinkService;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.IncidentQuery;
@@ -25,6 +26,7 @@ import org.onosproject.nids.detection.IncidentState;
 import org.onosproject.nids.detection.Incident;
 import org.onosproject.nids.detection.IncidentBook;
 import org.onosproject.nids.detection.IncidentPolicy;
+import org.onosproject.nids.impl.EdgePorts;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -62,7 +64,7 @@ import static org.onosproject.nids.impl.incident.IncidentPropertyConstants.MAX_I
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Turns attack records into incidents (docs/alerts.md): checks where each record's packet came from against ONOS's
+ * Turns attack records into incidents (docs/alerts.md): checks where each record's client sent from against ONOS's
  * host locations ({@link SourceLocations}), groups the verdict into the incident of its source and attack family
  * through the shared {@link IncidentBook} rule, raises an alert for each of an incident's first flows (its evidence),
  * closes incidents idle past the window, and posts the store's changes as {@link NidsIncidentEvent}s.
@@ -93,7 +95,9 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected HostService hostService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected LinkService linkService;
+    protected EdgePortService edgePortService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService networkConfigService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
@@ -124,7 +128,7 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     protected void activate(ComponentContext context) {
         componentConfigService.registerProperties(getClass());
         readConfiguration(context);
-        locations = new SourceLocations(hostService, linkService);
+        locations = new SourceLocations(hostService, new EdgePorts(edgePortService, networkConfigService)::isEdge);
         store.setDelegate(delegate);
         eventDispatcher.addSink(NidsIncidentEvent.class, listenerRegistry);
         sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "incident-sweep-%d", log));
@@ -192,7 +196,8 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
                 .phase(record.phase()).confidencePermille(record.confidencePermille())
                 .decisionPath(alertService.explain(record))
                 .modelId(record.modelId().orElse(null))
-                .reportedBy(record.deviceId().toString(), record.ingressPort().toLong())
+                // Where the flow's client sent from: what the location check looked at.
+                .reportedBy(record.deviceId().toString(), record.clientIngressPort().toLong())
                 .location(where.check(), where.detail())
                 .build();
         IncidentBook.Placement placement = store.book().report(verdict, policy, alertService.severities());

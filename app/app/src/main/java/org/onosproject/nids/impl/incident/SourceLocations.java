@@ -8,20 +8,19 @@ import org.onlab.packet.IpAddress;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.HostLocation;
 import org.onosproject.net.host.HostService;
-import org.onosproject.net.link.LinkService;
 import org.onosproject.nids.api.FlowRecord;
-import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.detection.LocationCheck;
 
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
- * The spoofed-source check (issue 14): does an attack report's switch and ingress port say the packet came from
- * where ONOS locates the flow's client? A report from the client's own edge port confirms it; one from another edge
- * port (not a link, not the server's port) means someone else used its address. Reports whose port says nothing
- * about the client — transit ports, the server's port (a reply), a probe or an eviction (the packet was another
- * flow's) — are neutral.
+ * The spoofed-source check (issue 14): did the attack flow's client send from where ONOS locates it? Every report
+ * carries the port the flow's first packet (the client's) came in on, whichever packet triggered the report (often the
+ * server's RST or FIN): that port is an edge port where ONOS locates the client (MATCH), an edge port where it is not
+ * (MISMATCH: someone else used its address), a transit port (NEUTRAL: the flow entered the fabric at another switch,
+ * whose own reports decide), or ONOS locates no host with the address (UNKNOWN). See docs/blocking.md.
  */
 public final class SourceLocations {
 
@@ -39,50 +38,44 @@ public final class SourceLocations {
             return check;
         }
 
-        /** @return e.g. {@code reported by device:s2 port 3; 10.0.0.1 is at device:s1/1} */
+        /** @return e.g. {@code 10.0.0.1 sent from device:s2 port 3; ONOS locates it at device:s1/1} */
         public String detail() {
             return detail;
         }
     }
 
     private final HostService hosts;
-    private final LinkService links;
+    private final Predicate<ConnectPoint> edge;
 
     /**
      * @param hosts ONOS's host locations
-     * @param links ONOS's links (a port with a link is a transit port)
+     * @param edge  whether a switch port is an edge port (where hosts' packets enter the fabric)
      */
-    public SourceLocations(HostService hosts, LinkService links) {
+    public SourceLocations(HostService hosts, Predicate<ConnectPoint> edge) {
         this.hosts = hosts;
-        this.links = links;
+        this.edge = edge;
     }
 
     /**
      * @param record an attack record
-     * @return what its switch and port say about its client
+     * @return what its switch and client ingress port say about its client
      */
     public Result check(FlowRecord record) {
-        ConnectPoint at = new ConnectPoint(record.deviceId(), record.ingressPort());
-        String where = "reported by " + record.deviceId() + " port " + record.ingressPort().toLong();
-        if (ReportReason.PROBE.name().equals(record.reason()) || ReportReason.EVICT.name().equals(record.reason())) {
-            return new Result(LocationCheck.NEUTRAL, where + " (" + record.reason().toLowerCase()
-                    + ": not the flow's own packet)");
-        }
+        ConnectPoint entered = new ConnectPoint(record.deviceId(), record.clientIngressPort());
         IpAddress client = record.key().clientIp();
+        String where = client + " sent from " + record.deviceId() + " port " + record.clientIngressPort().toLong();
         Set<HostLocation> clientAt = locations(client);
-        if (clientAt.contains(at)) {
-            return new Result(LocationCheck.MATCH, where + ", where " + client + " is");
+        if (clientAt.contains(entered)) {
+            return new Result(LocationCheck.MATCH, where + ", where ONOS locates it");
         }
-        if (!links.getIngressLinks(at).isEmpty() || !links.getEgressLinks(at).isEmpty()) {
-            return new Result(LocationCheck.NEUTRAL, where + " (a link: transit)");
-        }
-        if (locations(record.key().serverIp()).contains(at)) {
-            return new Result(LocationCheck.NEUTRAL, where + " (the server's port: a reply)");
+        if (!edge.test(entered)) {
+            return new Result(LocationCheck.NEUTRAL, where + " (not an edge port: the flow entered the fabric at "
+                    + "another switch)");
         }
         if (clientAt.isEmpty()) {
-            return new Result(LocationCheck.UNKNOWN, where + "; ONOS locates no host " + client);
+            return new Result(LocationCheck.UNKNOWN, where + "; ONOS locates no host " + client + " yet");
         }
-        return new Result(LocationCheck.MISMATCH, where + "; " + client + " is at " + clientAt.stream()
+        return new Result(LocationCheck.MISMATCH, where + "; ONOS locates it at " + clientAt.stream()
                 .map(l -> l.deviceId() + "/" + l.port().toLong()).sorted().collect(Collectors.joining(", ")));
     }
 

@@ -11,12 +11,9 @@ import org.junit.Test;
 import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpAddress;
 import org.onosproject.net.ConnectPoint;
-import org.onosproject.net.DefaultLink;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.Link;
 import org.onosproject.net.PortNumber;
-import org.onosproject.net.link.LinkServiceAdapter;
-import org.onosproject.net.provider.ProviderId;
+import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.detection.BlockDecision;
@@ -165,19 +162,11 @@ public class NidsBlockManagerTest {
         manager.clock = () -> now;
         manager.reactions = MoreExecutors.newDirectExecutorService();
         NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
-        incidents = TestIncidents.start(alerts, manager.hostService, new LinkServiceAdapter() {
+        incidents = TestIncidents.start(alerts, manager.hostService, new EdgePortServiceAdapter() {
+            // s1/7 is a link to s2/7 (a transit port); every other port is an edge port.
             @Override
-            public Set<Link> getIngressLinks(ConnectPoint connectPoint) {
-                return connectPoint.equals(new ConnectPoint(S1, PortNumber.portNumber(7)))
-                        ? Set.of(DefaultLink.builder().providerId(ProviderId.NONE)
-                                         .src(new ConnectPoint(S2, PortNumber.portNumber(7))).dst(connectPoint)
-                                         .type(Link.Type.DIRECT).build())
-                        : Set.of();
-            }
-
-            @Override
-            public Set<Link> getEgressLinks(ConnectPoint connectPoint) {
-                return Set.of();
+            public boolean isEdgePoint(ConnectPoint point) {
+                return !point.equals(new ConnectPoint(S1, PortNumber.portNumber(7)));
             }
         }, () -> now, context(Map.of()));
         manager.incidentService = incidents;
@@ -387,8 +376,8 @@ public class NidsBlockManagerTest {
         spoofed = incidents.incident(spoofed.id()).orElseThrow();
         assertEquals(LocationStatus.MISMATCH, spoofed.location());
         assertEquals(Optional.of(BlockDecision.Kind.LOCATION_MISMATCH), spoofed.decision());
-        assertEquals("location mismatch: reported by device:bmv2:s2 port 1; 10.0.0.3 is at device:bmv2:s1/3; not "
-                             + "blocked (the address may be spoofed)", spoofed.decisionReason());
+        assertEquals("location mismatch: 10.0.0.3 sent from device:bmv2:s2 port 1; ONOS locates it at "
+                             + "device:bmv2:s1/3; not blocked (the address may be spoofed)", spoofed.decisionReason());
         // Its genuine flows from its own port later do not clear the mismatch: the incident stays unblocked.
         incidents.report(attack("10.0.0.3", 41000, S1, 3, "DoS"));
         assertTrue(manager.blocks().isEmpty());

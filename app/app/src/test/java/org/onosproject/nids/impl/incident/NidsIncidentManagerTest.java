@@ -13,15 +13,13 @@ import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultHost;
-import org.onosproject.net.DefaultLink;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Host;
 import org.onosproject.net.HostId;
 import org.onosproject.net.HostLocation;
-import org.onosproject.net.Link;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.host.HostServiceAdapter;
-import org.onosproject.net.link.LinkServiceAdapter;
 import org.onosproject.net.provider.ProviderId;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.FlowKey;
@@ -113,22 +111,11 @@ public class NidsIncidentManagerTest {
             public Set<Host> getHostsByIp(IpAddress ip) {
                 return hosts.stream().filter(h -> h.ipAddresses().contains(ip)).collect(Collectors.toSet());
             }
-        }, new LinkServiceAdapter() {
-            // s1/9 <-> s2/9 is the fabric's link.
+        }, new EdgePortServiceAdapter() {
+            // s1/9 <-> s2/9 is the fabric's link; every other port is an edge port.
             @Override
-            public Set<Link> getIngressLinks(ConnectPoint at) {
-                return linked(at);
-            }
-
-            @Override
-            public Set<Link> getEgressLinks(ConnectPoint at) {
-                return linked(at);
-            }
-
-            private Set<Link> linked(ConnectPoint at) {
-                return at.port().toLong() == 9 ? Set.of(DefaultLink.builder().providerId(ProviderId.NONE)
-                        .src(at).dst(new ConnectPoint(at.deviceId().equals(S1) ? S2 : S1, at.port()))
-                        .type(Link.Type.DIRECT).build()) : Set.of();
+            public boolean isEdgePoint(ConnectPoint point) {
+                return point.port().toLong() != 9;
             }
         }, () -> now, context(Map.of("incidentEvidenceFlows", 2, "incidentWindowSeconds", 10,
                                      "maxIncidents", 3)));
@@ -181,21 +168,37 @@ public class NidsIncidentManagerTest {
         assertEquals(List.of(scan), manager.incidents(IncidentQuery.builder().family("scan").build()));
     }
 
+    /** An attack record whose flow's first packet came in on {@code clientPort}, reported at {@code port}. */
+    private FlowRecord attackEntering(String client, DeviceId device, long clientPort, long port, String reason) {
+        return FlowRecord.builder().deviceId(device).ingressPort(PortNumber.portNumber(port))
+                .clientIngressPort(PortNumber.portNumber(clientPort))
+                .key(FlowKey.of(Ip4Address.valueOf(client), Ip4Address.valueOf("10.0.0.2"), nextPort++, 22, 6))
+                .reason(reason).features(Map.of()).modelId("m1").classId(1).className("DoS").leafId(3)
+                .receivedMillis(now).build();
+    }
+
     @Test
-    public void theLocationCheckTellsSpoofedTransitRepliesAndUnknownSources() {
-        SourceLocations locations = new SourceLocations(manager.hostService, manager.linkService);
+    public void theLocationCheckLooksWhereTheFlowsClientSentFrom() {
+        SourceLocations locations = new SourceLocations(manager.hostService, p -> p.port().toLong() != 9);
         assertEquals(LocationCheck.MATCH, locations.check(attack("10.0.0.3", S1, 4, "DoS")).check());
         SourceLocations.Result spoofed = locations.check(attack("10.0.0.3", S2, 5, "DoS"));
         assertEquals(LocationCheck.MISMATCH, spoofed.check());
-        assertEquals("reported by device:bmv2:s2 port 5; 10.0.0.3 is at device:bmv2:s1/4", spoofed.detail());
-        assertEquals(LocationCheck.NEUTRAL, locations.check(attack("10.0.0.3", S2, 9, "DoS")).check());
-        assertEquals("the server's port: a reply", LocationCheck.NEUTRAL,
-                     locations.check(attack("10.0.0.3", S2, 1, "DoS")).check());
-        assertEquals(LocationCheck.NEUTRAL,
-                     locations.check(record("10.0.0.3", "10.0.0.2", S2, 5, "DoS", "EVICT")).check());
-        assertEquals(LocationCheck.NEUTRAL,
-                     locations.check(record("10.0.0.3", "10.0.0.2", S2, 5, "DoS", "PROBE")).check());
+        assertEquals("10.0.0.3 sent from device:bmv2:s2 port 5; ONOS locates it at device:bmv2:s1/4",
+                     spoofed.detail());
+        SourceLocations.Result transit = locations.check(attack("10.0.0.3", S2, 9, "DoS"));
+        assertEquals(LocationCheck.NEUTRAL, transit.check());
+        assertEquals("10.0.0.3 sent from device:bmv2:s2 port 9 (not an edge port: the flow entered the fabric at "
+                             + "another switch)", transit.detail());
         assertEquals(LocationCheck.UNKNOWN, locations.check(attack("10.0.0.77", S2, 5, "DoS")).check());
+        // The server's RST or FIN (on the server's port 1) triggered the report: the client's port decides.
+        assertEquals(LocationCheck.MATCH,
+                     locations.check(attackEntering("10.0.0.3", S1, 4, 1, "FLOW_END")).check());
+        assertEquals(LocationCheck.MISMATCH,
+                     locations.check(attackEntering("10.0.0.3", S1, 1, 4, "FLOW_END")).check());
+        // An evicted flow and a probed one carry their client's port too: they count like any report.
+        assertEquals(LocationCheck.MATCH, locations.check(attackEntering("10.0.0.3", S1, 4, 1, "EVICT")).check());
+        assertEquals(LocationCheck.MISMATCH,
+                     locations.check(attackEntering("10.0.0.3", S2, 5, 255, "PROBE")).check());
 
         // One spoofed report marks the incident for good.
         manager.report(attack("10.0.0.3", S1, 4, "DoS"));

@@ -4,10 +4,12 @@
  */
 package org.onosproject.nids.impl.incident;
 
+import org.easymock.EasyMock;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.net.NetTestTools;
 import org.onosproject.net.host.HostService;
-import org.onosproject.net.link.LinkService;
+import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.impl.alert.SyncEventDispatcher;
 import org.onosproject.store.service.TestStorageService;
@@ -24,12 +26,12 @@ public final class TestIncidents {
     /**
      * @param alerts  the alert service (evidence alerts go there)
      * @param hosts   ONOS's host locations
-     * @param links   ONOS's links
+     * @param edges   ONOS's edge ports (the network config names none)
      * @param clock   the controller clock, ms
      * @param context the component properties
      * @return the manager, activated, its events delivered synchronously
      */
-    public static NidsIncidentManager start(NidsAlertService alerts, HostService hosts, LinkService links,
+    public static NidsIncidentManager start(NidsAlertService alerts, HostService hosts, EdgePortService edges,
                                             LongSupplier clock, ComponentContext context) {
         DistributedNidsIncidentStore store = new DistributedNidsIncidentStore();
         store.storageService = new TestStorageService();
@@ -38,7 +40,9 @@ public final class TestIncidents {
         manager.store = store;
         manager.alertService = alerts;
         manager.hostService = hosts;
-        manager.linkService = links;
+        manager.edgePortService = edges;
+        manager.networkConfigService = EasyMock.createNiceMock(NetworkConfigService.class);
+        EasyMock.replay(manager.networkConfigService);
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.clock = clock;
         NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
