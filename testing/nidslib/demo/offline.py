@@ -41,7 +41,7 @@ class OfflineRun:
         self.scenario = None
         self.capture = os.path.join(WORK_DIR, "capture.pcap")
         self.policy_file = os.path.join(WORK_DIR, "policy.json")
-        self.seen = {"alert": 0, "block": 0, "flow_us": -1, "dropped": {}}
+        self.seen = {"alert": 0, "block": 0, "flow_us": -1, "dropped": {}, "incidents": {}}
 
     def start(self):
         os.makedirs(WORK_DIR, exist_ok=True)
@@ -110,6 +110,16 @@ class OfflineRun:
             self.state["dropped"][source] = total
             if count:
                 self.story.say(f"would DROP {count} later attack flows from {source} at the edge (blocked)")
+        # Each round replays the whole capture so far: its incidents are the totals. An alert is only one of an
+        # incident's first flows (its evidence); the incident counts all of its source's flows of that family.
+        self.state["incidents"] = [_incident(i) for i in simulation["incidents"]]
+        for incident in self.state["incidents"]:
+            if self.seen["incidents"].get(incident["id"]) == incident["flows"]:
+                continue    # printed in an earlier round and no new flow since
+            self.seen["incidents"][incident["id"]] = incident["flows"]
+            self.story.say(f"incident #{incident['id']} {incident['state']} {incident['severity']} "
+                           f"{incident['family']} from {incident['source']}: {incident['flows']} flows, "
+                           f"{incident['ports']} ports on {incident['destinations']} hosts")
         if not any(f["first_alert"] for f in new_flows):
             self.story.say("no flow classified as an attack in this round")
 
@@ -126,6 +136,11 @@ class OfflineRun:
     def stop(self):
         if self.lab is not None:
             self.lab.stop()
+
+
+def _incident(incident):
+    return {k: incident[k] for k in ("id", "state", "severity", "family", "source", "flows", "ports",
+                                     "destinations", "decision", "decision_reason")}
 
 
 def _block(block):

@@ -332,8 +332,9 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
      *         running
      */
     String incidentText(long incidentId) {
-        return incidentService().flatMap(s -> s.incident(incidentId)).map(i -> i.id() + " " + i.state() + ": " + i.describe() + "; location " + i.location()
-                + i.decision().map(d -> "; " + d + ": " + i.decisionReason()).orElse(""))
+        return incidentService().flatMap(s -> s.incident(incidentId))
+                .map(i -> i.id() + " " + i.state() + ": " + i.describe() + "; location " + i.location()
+                        + i.decision().map(d -> "; " + d + ": " + i.decisionReason()).orElse(""))
                 .orElse(Long.toString(incidentId));
     }
 

@@ -61,7 +61,8 @@ import static org.junit.Assert.fail;
 
 /**
  * The incident manager over the distributed store on ONOS's test storage: grouping per source and family, evidence
- * alerts for the first flows only, the location check against ONOS's hosts and links, the window, the bound, events.
+ * alerts for the first flows only, the location check against ONOS's hosts and edge ports, the window, the bound,
+ * events.
  */
 public class NidsIncidentManagerTest {
 
