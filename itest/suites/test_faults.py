@@ -72,7 +72,8 @@ def configured_rates(stack):
         reader = p4rt.Client(switch.grpc_port)
         try:
             param = reader.p4info.param(C.NIDS_INGRESS_CFG_SET_CONFIG, C.REPORT_RATE_PPS).id
-            entries = reader.table_entries(C.NIDS_INGRESS_CFG_CONFIG)
+            # The configuration is the table's default action (docs/pipeline.md).
+            entries = [reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)]
             rates[switch.name] = sorted(int.from_bytes(p.value, "big") for e in entries
                                         for p in e.action.action.params if p.param_id == param)
         finally:
@@ -127,7 +128,7 @@ def test_a_negative_rate_knob_is_refused_and_nothing_is_written(stack, bundles):
 def test_parallel_block_posts_never_exceed_max_blocks(stack):
     assert stack.rest.get(BLOCKS, retry=False)["blocks"] == []
     stack.rest.post(BLOCK_POLICY, {"maxBlocks": str(MAX_BLOCKS)})
-    onos_mod.wait_until(lambda: stack.rest.get("/onos/nids/blocks/policy", retry=False)["maxBlocks"] == MAX_BLOCKS,
+    onos_mod.wait_until(lambda: stack.rest.get(BLOCKS, retry=False)["policy"]["maxBlocks"] == MAX_BLOCKS,
                         20, 1, f"maxBlocks {MAX_BLOCKS} in force")
     statuses = []
     start = threading.Barrier(PARALLEL_POSTS)
