@@ -10,10 +10,13 @@ import time
 
 import pytest
 
+from nidslib import browser
 from nidslib import constants as C
 from nidslib import datasets as models
+from nidslib import fabric as fabric_mod
 from nidslib import onos as onos_mod
 from nidslib import p4runtime as p4rt
+from nidslib import session as session_mod
 
 
 MODELS = "/onos/nids/models"
@@ -66,14 +69,14 @@ def deep_tree(depth):
 
 
 def configured_rates(stack):
-    """{switch: report_rate_pps} read back from every switch's configuration entry (what the app wrote)."""
+    """{switch: sorted report_rate_pps of its report budgets} read back from every switch (what the app wrote: one
+    report_budget entry per kind of report)."""
     rates = {}
     for switch in stack.topology.switches:
         reader = p4rt.Client(switch.grpc_port)
         try:
-            param = reader.p4info.param(C.NIDS_INGRESS_CFG_SET_CONFIG, C.REPORT_RATE_PPS).id
-            # The configuration is the table's default action (docs/pipeline.md).
-            entries = [reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)]
+            param = reader.p4info.param(C.NIDS_INGRESS_REPORTS_SET_BUDGET, C.RATE_PPS).id
+            entries = reader.table_entries(C.NIDS_INGRESS_REPORTS_REPORT_BUDGET)
             rates[switch.name] = sorted(int.from_bytes(p.value, "big") for e in entries
                                         for p in e.action.action.params if p.param_id == param)
         finally:
@@ -216,3 +219,46 @@ def test_a_viewer_changes_nothing_and_admin_changes_are_audited(stack):
     assert (onos_mod.USER, "block.add", "10.0.9.98", f"ok: block {made['id']}") == entries[1], entries[:3]
     # The refusals of this suite are there too, with their reasons.
     assert any(e[1] == "block.add" and e[3].startswith("refused: block cap reached") for e in entries), entries
+
+
+ALERT_ROWS = "#ov-nids-alerts .table-body tr.nids-alert-row"
+ALERT_PANEL = "#ov-nids-alerts-details-panel"
+
+
+def test_a_viewer_cannot_block_from_the_gui(routed, bundles):
+    """ONOS's guest (viewer role) opens an alert in the GUI and presses Block: refused, nothing blocked, the refusal
+    is in the audit log under the guest's name."""
+    missing = browser.missing()
+    if missing:
+        pytest.skip(missing)
+    stack = routed
+    model_id = upload(stack, bundles[0])
+    status, result = stack.rest.post(f"{MODELS}/{model_id}/activate")
+    assert status == 200, result
+    session_mod.learn_hosts(stack)
+    since = int(time.time() * 1000)
+
+    def attack_alert():
+        alerts = stack.rest.get(f"/onos/nids/alerts?since={since}&limit=1000", retry=False)["alerts"]
+        return next((a for a in alerts if a["flow"]["clientIp"] == "10.0.0.1"
+                     and a["flow"]["serverPort"] == ATTACK_PORTS[0] and a["state"] != "BLOCKED"), None)
+
+    fabric_mod.tcp_attempts("h1", "10.0.0.3", ATTACK_PORTS[0], 5)
+    alert = onos_mod.wait_until(attack_alert, 90, 2, "an alert of h1's attack")
+    alert_id = str(alert["id"])
+    with browser.onos_gui("nids-viewer-chromium-", user="guest", password="guest") as page:
+        browser.open_view(page, "nidsAlerts", "#ov-nids-alerts")
+        page.locator(f"{ALERT_ROWS}[row-id='{alert_id}']").click()
+        panel = page.locator(ALERT_PANEL)
+        panel.get_by_text(f"Alert {alert_id}", exact=True).wait_for()
+        panel.locator("#nids-block-btn").click()
+
+        def refusal_audited():
+            entries = stack.rest.get("/onos/nids/audit?limit=50", retry=False)["entries"]
+            return next((e for e in entries if e["user"] == "guest" and e["action"] == "block.add"
+                         and e["target"] == "10.0.0.1"), None)
+
+        entry = onos_mod.wait_until(refusal_audited, 30, 1, "the guest's GUI block in the audit log")
+    assert entry["result"].startswith("refused: guest lacks ONOS's admin role"), entry
+    assert stack.rest.get(BLOCKS, retry=False)["blocks"] == []
+    assert stack.rest.get(f"/onos/nids/alerts/{alert_id}", retry=False)["state"] == alert["state"]
