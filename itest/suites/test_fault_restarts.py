@@ -57,7 +57,9 @@ def switch_state(stack, name):
         for table in (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION):
             bank_field = reader.p4info.match_field(table, "bank").id
             entries[table] = sum(1 for e in reader.table_entries(table) if p4rt.exact_value(e, bank_field) == bank)
-        return {"config": params, "roles": roles, "clone_sessions": reader.clone_sessions(), "entries": entries}
+        # The bank itself may differ after a repair (the model is written into either bank): what must be back is
+        # every other setting and the model's entries in whichever bank the configuration names.
+        return {"config": params[1:], "roles": roles, "clone_sessions": reader.clone_sessions(), "entries": entries}
     finally:
         reader.close()
 
@@ -131,7 +133,7 @@ def _state(stack):
         "models": sorted(m["id"] for m in stack.rest.get(MODELS, retry=False)["models"]),
         "active": stack.rest.get(f"{MODELS}/active", retry=False)["id"],
         "alerts": {a["id"]: (a["flow"]["clientIp"], a["flow"]["serverPort"], a["class"]) for a in alerts},
-        "blocks": sorted((b["id"], b["src"], b["reason"], b["expiresAt"]) for b in
+        "blocks": sorted((b["id"], b["src"], b["reason"], b.get("expiresAt")) for b in
                          stack.rest.get(BLOCKS, retry=False)["blocks"]),
         "policy": stack.rest.get(BLOCKS, retry=False)["policy"],
     }

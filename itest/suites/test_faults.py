@@ -5,6 +5,7 @@ stored or written to a switch; 20 parallel block POSTs under maxBlocks 5 make at
 DELETE X always leaves a stored model active; a viewer (ONOS's guest) changes nothing, and admin changes and refusals
 appear in the audit log. Every model, block and setting changed here is put back."""
 import json
+import os
 import threading
 import time
 
@@ -247,11 +248,16 @@ def test_a_viewer_cannot_block_from_the_gui(routed, bundles):
     alert = onos_mod.wait_until(attack_alert, 90, 2, "an alert of h1's attack")
     alert_id = str(alert["id"])
     with browser.onos_gui("nids-viewer-chromium-", user="guest", password="guest") as page:
-        browser.open_view(page, "nidsAlerts", "#ov-nids-alerts")
-        page.locator(f"{ALERT_ROWS}[row-id='{alert_id}']").click()
-        panel = page.locator(ALERT_PANEL)
-        panel.get_by_text(f"Alert {alert_id}", exact=True).wait_for()
-        panel.locator("#nids-block-btn").click()
+        try:
+            browser.open_view(page, "nidsAlerts", "#ov-nids-alerts")
+            page.locator(f"{ALERT_ROWS}[row-id='{alert_id}']").click()
+            panel = page.locator(ALERT_PANEL)
+            panel.get_by_text(f"Alert {alert_id}", exact=True).wait_for()
+            panel.locator("#nids-block-btn").click()
+        except Exception:
+            page.screenshot(path=os.path.join(session_mod.ROOT, "build", "itest", "viewer-gui.png"))
+            print(f"viewer GUI at {page.url}: {page.inner_text('body')[:1000]}")
+            raise
 
         def refusal_audited():
             entries = stack.rest.get("/onos/nids/audit?limit=50", retry=False)["entries"]

@@ -228,6 +228,17 @@ class OnosProcess:
                              timeout=60).stdout
         return jstat_heap_mib(out)
 
+    def heap_histogram(self, top=20):
+        """The classes holding most of this ONOS's live heap (`jmap -histo:live`, which runs a full GC first)."""
+        out = subprocess.run([os.path.join(self.java_home, "bin", "jmap"), "-histo:live", str(self.jvm_pid())],
+                             capture_output=True, text=True, timeout=180).stdout
+        return _histogram_head(out, top)
+
+
+def _histogram_head(text, top):
+    lines = text.strip().splitlines()
+    return "\n".join(lines[:top + 3] + lines[-1:])
+
 
 def jstat_heap_mib(jstat_gc_text):
     """Heap in use (MiB) from `jstat -gc PID` output: the survivor, eden and old spaces' used columns."""
