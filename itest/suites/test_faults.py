@@ -220,10 +220,26 @@ def test_a_viewer_changes_nothing_and_admin_changes_are_audited(stack):
     assert any(e[1] == "block.add" and e[3].startswith("refused: block cap reached") for e in entries), entries
 
 
+# In the guest's page: opens the GUI web socket, authenticates with a made-up token, sends the Block button's request
+# for the alert, and returns what the socket answered within 3 s.
+WEB_SOCKET_BLOCK = """([url, alertId]) => new Promise(done => {
+    const answers = [];
+    const socket = new WebSocket(url);
+    socket.onmessage = m => answers.push(String(m.data));
+    socket.onerror = () => answers.push('socket error');
+    socket.onopen = () => {
+        socket.send(JSON.stringify({event: 'authentication', payload: {token: 'made-up'}}));
+        socket.send(JSON.stringify({event: 'nidsAlertBlockRequest', payload: {id: alertId}}));
+        setTimeout(() => { socket.close(); done(answers); }, 3000);
+    };
+    setTimeout(() => done(answers), 10000);
+})"""
+
+
 def test_a_viewer_cannot_block_from_the_gui(routed, bundles):
     """ONOS's guest (viewer role) logs in to the GUI in a browser to block an alerted source: ONOS refuses its GUI
-    to a viewer (403 "!role" for the page and for the GUI's web socket, where the Block button's request would go),
-    and nothing is blocked. (Behind that, the app's GUI handlers refuse a non-admin too: web-ui unit tests.)"""
+    page to a viewer (403 "!role"), its web socket takes no request without the page's session token, and nothing is
+    blocked. (Behind that, the app's GUI handlers refuse a non-admin too: web-ui unit tests.)"""
     missing = browser.missing()
     if missing:
         pytest.skip(missing)
@@ -246,11 +262,16 @@ def test_a_viewer_cannot_block_from_the_gui(routed, bundles):
         assert "403" in body and "!role" in body, body[:300]
         # The browser's logged-in session, asked for the GUI again: refused.
         assert page.request.get(f"{browser.GUI}/index.html").status == 403
+        # The GUI's web socket opens for the guest, but only a session token that the (refused) GUI page hands out
+        # authenticates it: the Block button's request, sent with a made-up token, is refused.
+        answers = page.evaluate(WEB_SOCKET_BLOCK, ["ws://127.0.0.1:8181/onos/ui/websock", int(alert["id"])])
+    assert any("invalid authentication token" in a for a in answers), answers
     viewer = onos_mod.Rest(user="guest", password="guest", attempts=1)
-    for path in ("/onos/ui/index.html", "/onos/ui/websock"):
-        with pytest.raises(onos_mod.RestError) as refused:
-            viewer.request("GET", path, retry=False)
-        assert refused.value.status == 403 and "!role" in refused.value.body, (path, refused.value)
+    with pytest.raises(onos_mod.RestError) as refused:
+        viewer.request("GET", "/onos/ui/index.html", retry=False)
+    assert refused.value.status == 403 and "!role" in refused.value.body, refused.value
     assert stack.rest.request("GET", "/onos/ui/index.html", retry=False)[0] == 200
+    entries = stack.rest.get("/onos/nids/audit?limit=50", retry=False)["entries"]
+    assert not [e for e in entries if e["user"] == "guest" and e["result"].startswith("ok")], entries[:5]
     assert stack.rest.get(BLOCKS, retry=False)["blocks"] == []
     assert stack.rest.get(f"/onos/nids/alerts/{alert['id']}", retry=False)["state"] == alert["state"]

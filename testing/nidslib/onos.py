@@ -228,16 +228,32 @@ class OnosProcess:
                              timeout=60).stdout
         return jstat_heap_mib(out)
 
+    def live_heap_mib(self):
+        """The live heap of this ONOS's JVM (MiB): the total of `jmap -histo:live`, which runs a full, stop-the-world
+        GC first. (`jcmd GC.run` may only start a concurrent cycle: jstat then still counts garbage.)"""
+        return histogram_total_mib(self._histogram())
+
+    def _histogram(self):
+        return subprocess.run([os.path.join(self.java_home, "bin", "jmap"), "-histo:live", str(self.jvm_pid())],
+                              capture_output=True, text=True, timeout=180).stdout
+
     def heap_histogram(self, top=20):
         """The classes holding most of this ONOS's live heap (`jmap -histo:live`, which runs a full GC first)."""
-        out = subprocess.run([os.path.join(self.java_home, "bin", "jmap"), "-histo:live", str(self.jvm_pid())],
-                             capture_output=True, text=True, timeout=180).stdout
-        return _histogram_head(out, top)
+        return _histogram_head(self._histogram(), top)
 
 
 def _histogram_head(text, top):
     lines = text.strip().splitlines()
     return "\n".join(lines[:top + 3] + lines[-1:])
+
+
+def histogram_total_mib(histogram_text):
+    """The bytes of the "Total" line of a `jmap -histo` output, in MiB."""
+    for line in reversed(histogram_text.strip().splitlines()):
+        fields = line.split()
+        if fields and fields[0] == "Total":
+            return int(fields[2]) / (1024 * 1024)
+    raise OnosError("jmap -histo printed no total")
 
 
 def jstat_heap_mib(jstat_gc_text):
