@@ -201,3 +201,34 @@ def test_onos_restarted_without_clean_with_traffic_running(routed, port_model):
         if block_id is not None:
             stack.rest.delete(f"{BLOCKS}/{block_id}")
         stack.rest.post(BLOCK_POLICY, {"blockTtlSeconds": str(kept_ttl)})
+
+
+RECONCILE_S = 30        # NidsModelManager's reconcileSeconds default
+
+
+def test_a_switch_changed_behind_the_apps_back_is_repaired_from_its_read_back(routed, port_model):
+    """s1's configuration is flipped to its empty bank through BMv2's own CLI (thrift), behind ONOS and the app: the
+    switch stops classifying while every record says it runs the model. Reconciliation reads the switch back and
+    repairs it within a reconcile period."""
+    stack = routed
+    switch = stack.topology.switch("s1")
+    before = switch_state(stack, "s1")
+    reader = p4rt.Client(switch.grpc_port, timeout=3)
+    try:
+        params = p4rt.param_values(reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG))
+    finally:
+        reader.close()
+    drifted = [1 - params[0]] + params[1:]
+    command = f"table_set_default {C.NIDS_INGRESS_CFG_CONFIG} {C.NIDS_INGRESS_CFG_SET_CONFIG} " + \
+        " ".join(str(v) for v in drifted)
+    out = subprocess.run(["simple_switch_CLI", "--thrift-port", str(switch.thrift_port)], input=command + "\n",
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    changed = switch_state(stack, "s1")
+    assert changed["entries"][C.NIDS_INGRESS_CLASSIFIER_DECISION] == 0, (out.stdout, changed)
+    started = time.monotonic()
+    onos_mod.wait_until(lambda: switch_state(stack, "s1") == before, RECONCILE_S + 30, 1,
+                        "s1 classifying with the active model again")
+    with open(stack.onos.karaf_log(), errors="replace") as log:
+        noticed = [line.strip() for line in log if "differs from what was written to it" in line]
+    print(f"drift of s1 repaired after {time.monotonic() - started:.1f} s; the app noticed: {noticed[-1:]}")
