@@ -306,3 +306,77 @@ def test_an_alert_is_blocked_from_its_details_and_unblocked_in_the_blocks_view(g
     finally:
         if block_id is not None:  # the test failed half-way: h1 must not stay blocked
             stack.rest.delete(f"/onos/nids/blocks/{block_id}")
+
+
+TOPO_HOST_BADGE = """ip => {
+    const node = d3.selectAll('#ov-topo svg .node.host').data().find(d => (d.ips || []).includes(ip));
+    if (!node || !node.badge || !node.el) return null;
+    const drawn = node.el.select('g.badge');
+    return drawn.empty() ? null : {id: node.el.attr('id'), status: node.badge.status, txt: node.badge.txt || null,
+                                   gid: node.badge.gid || null, cls: drawn.attr('class')};
+}"""
+
+
+def _topo_overlay(page):
+    """The topology view with hosts shown and the NIDS overlay selected, as a user does with the H key and the
+    overlay's toolbar button."""
+    open_view(page, "topo", "#ov-topo svg")
+    page.wait_for_function("() => d3.selectAll('#ov-topo svg .node.device').size() > 0")
+    page.evaluate("""() => {
+        const injector = angular.element(document.body).injector();
+        injector.get('TopoForceService').toggleHosts(true);
+        injector.get('TopoToolbarService').selectOverlay('nids-overlay');
+    }""")
+
+
+def test_the_topology_overlay_highlights_the_attacker_and_marks_its_block(gui, routed, active_model):
+    stack, page = routed, gui
+    _locate_h1(stack)
+    fabric_mod.tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)
+
+    def open_alert():
+        alerts = stack.rest.get("/onos/nids/alerts?limit=50", retry=False).get("alerts", [])
+        return next((a for a in alerts if a["flow"]["clientIp"] == "10.0.0.1" and a["state"] == "OPEN"), None)
+    alert = onos_mod.wait_until(open_alert, ALERT_WAIT_S, 2, "an open alert of h1's attack")
+
+    _topo_overlay(page)
+    page.wait_for_function(f"ip => ({TOPO_HOST_BADGE})(ip) && ({TOPO_HOST_BADGE})(ip).txt", arg="10.0.0.1")
+    badge = page.evaluate(TOPO_HOST_BADGE, "10.0.0.1")
+    # The model's attack class is HIGH (docs/alerts.md): a red badge with the count of h1's open alerts.
+    assert badge["status"] == {"HIGH": "e", "MEDIUM": "w", "LOW": "i"}[alert["severity"]], (badge, alert)
+    assert int(badge["txt"]) >= 1 and "badge" in badge["cls"], badge
+    benign = page.evaluate(TOPO_HOST_BADGE, "10.0.0.2")
+    assert benign is None, f"h2 sent no attack but is badged: {benign}"
+    # Switches carry their alert rate; links between two switches that reported an open alert are highlighted.
+    page.wait_for_function("() => d3.selectAll('#ov-topo svg .node.device g.badge').size() > 0")
+    reporters = alert["devices"]   # the switches that reported the flow
+    if len(reporters) >= 2:
+        page.wait_for_selector("#ov-topo svg .link.nids-attack")
+    screenshot_path = None
+    block_id = None
+    try:
+        page.locator(f"#ov-topo svg .node.host[id='{badge['id']}']").click()   # the element id the GUI gave h1
+        block_btn = page.locator("#topo-p-detail-nids-overlay-nidsBlock")
+        block_btn.wait_for()
+        assert "NIDS open alerts" in page.inner_text("#topo-p-detail"), page.inner_text("#topo-p-detail")
+        screenshot_path = screenshot(page, "nids-topo-overlay.png")
+        block_btn.click()
+        page.wait_for_function(f"ip => {{ const b = ({TOPO_HOST_BADGE})(ip); return b && b.gid === 'xMark'; }}",
+                               arg="10.0.0.1")
+        blocks = [b for b in stack.rest.get("/onos/nids/blocks")["blocks"] if b["src"] == "10.0.0.1"]
+        assert len(blocks) == 1, blocks
+        block_id = blocks[0]["id"]
+        assert page.evaluate(TOPO_HOST_BADGE, "10.0.0.1")["status"] == "e"
+        screenshot(page, "nids-topo-overlay-blocked.png")
+
+        unblock_btn = page.locator("#topo-p-detail-nids-overlay-nidsUnblock")
+        unblock_btn.wait_for()
+        unblock_btn.click()
+        onos_mod.wait_until(lambda: not any(b["src"] == "10.0.0.1" for b in
+                                            stack.rest.get("/onos/nids/blocks", retry=False)["blocks"]),
+                            20, 1, "h1 unblocked from the topology panel")
+        block_id = None
+    finally:
+        if block_id is not None:   # h1 must not stay blocked
+            stack.rest.delete(f"/onos/nids/blocks/{block_id}")
+    assert screenshot_path

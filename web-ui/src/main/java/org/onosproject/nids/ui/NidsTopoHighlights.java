@@ -1,0 +1,146 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.ui;
+
+import org.onlab.packet.Ip4Address;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.HostId;
+import org.onosproject.net.Link;
+import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.ui.topo.DeviceHighlight;
+import org.onosproject.ui.topo.Highlights;
+import org.onosproject.ui.topo.HostHighlight;
+import org.onosproject.ui.topo.LinkHighlight;
+import org.onosproject.ui.topo.Mod;
+import org.onosproject.ui.topo.NodeBadge;
+import org.onosproject.ui.topo.TopoUtils;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * What the NIDS topology overlay draws (a pure function of alerts, blocks, hosts and links):
+ * <ul>
+ * <li>a host that is the source of open alerts: a badge with their count, red (error) when one is HIGH, orange
+ * (warn) when one is MEDIUM, blue (info) otherwise;</li>
+ * <li>a blocked host: a red ✗ badge (a block outranks open alerts: its alerts are BLOCKED);</li>
+ * <li>a switch: a badge with the alerts it reported in the last minute (error when any, info 0 otherwise) whose
+ * tooltip also gives the reports per minute;</li>
+ * <li>an infrastructure link both of whose switches reported an open alert's flow: highlighted (primary, CSS class
+ * {@value #ATTACK_LINK_MOD}).</li>
+ * </ul>
+ */
+final class NidsTopoHighlights {
+
+    /** CSS class of links that carry attack traffic. */
+    static final String ATTACK_LINK_MOD = "nids-attack";
+    /** Glyph of a blocked host's badge (one of the legacy GUI's glyphs). */
+    static final String BLOCKED_GLYPH = "xMark";
+
+    private NidsTopoHighlights() {
+    }
+
+    /** Per switch: alerts and reports in the last minute. */
+    static final class SwitchRate {
+        final long alertsPerMinute;
+        final long reportsPerMinute;
+
+        SwitchRate(long alertsPerMinute, long reportsPerMinute) {
+            this.alertsPerMinute = alertsPerMinute;
+            this.reportsPerMinute = reportsPerMinute;
+        }
+    }
+
+    /**
+     * @param alerts      the alerts (any state; only OPEN ones highlight hosts and links)
+     * @param blocks      the blocks in force
+     * @param hostsByIp   the hosts ONOS located with an address
+     * @param links       the infrastructure links
+     * @param switchRates per switch its rates; switches not in it get no badge
+     * @return the highlights
+     */
+    static Highlights of(Collection<NidsAlert> alerts, Collection<NidsBlock> blocks,
+                         Function<Ip4Address, Set<HostId>> hostsByIp, Collection<Link> links,
+                         Map<DeviceId, SwitchRate> switchRates) {
+        Highlights highlights = new Highlights();
+        Map<Ip4Address, AlertSeverity> worst = new HashMap<>();
+        Map<Ip4Address, Integer> open = new HashMap<>();
+        Set<DeviceId> attackDevices = new HashSet<>();
+        Set<Set<DeviceId>> attackPairs = new HashSet<>();
+        for (NidsAlert alert : alerts) {
+            if (alert.state() != AlertState.OPEN) {
+                continue;
+            }
+            Ip4Address src = alert.flowKey().clientIp();
+            open.merge(src, 1, Integer::sum);
+            worst.merge(src, alert.severity(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+            Set<DeviceId> reporters = alert.deviceReports().keySet();
+            attackDevices.addAll(reporters);
+            for (DeviceId a : reporters) {
+                for (DeviceId b : reporters) {
+                    if (!a.equals(b)) {
+                        attackPairs.add(Set.of(a, b));
+                    }
+                }
+            }
+        }
+        Map<String, HostHighlight> hosts = new TreeMap<>();
+        open.forEach((src, count) -> hostsByIp.apply(src).forEach(host -> {
+            HostHighlight highlight = new HostHighlight(host.toString());
+            AlertSeverity severity = worst.get(src);
+            highlight.setBadge(NodeBadge.number(status(severity), count, count + " open alert(s) from " + src
+                    + ", worst " + severity));
+            hosts.put(host.toString(), highlight);
+        }));
+        for (NidsBlock block : blocks) {
+            hostsByIp.apply(block.src()).forEach(host -> {
+                HostHighlight highlight = new HostHighlight(host.toString());
+                highlight.setBadge(NodeBadge.glyph(NodeBadge.Status.ERROR, BLOCKED_GLYPH,
+                                                   "blocked (block " + block.id() + ")"));
+                hosts.put(host.toString(), highlight);
+            });
+        }
+        hosts.values().forEach(highlights::add);
+        switchRates.forEach((device, rate) -> {
+            DeviceHighlight highlight = new DeviceHighlight(device.toString());
+            highlight.setBadge(NodeBadge.number(
+                    rate.alertsPerMinute > 0 || attackDevices.contains(device) ? NodeBadge.Status.ERROR
+                            : NodeBadge.Status.INFO,
+                    (int) Math.min(Integer.MAX_VALUE, rate.alertsPerMinute),
+                    rate.alertsPerMinute + " alert(s), " + rate.reportsPerMinute + " report(s) in the last minute"));
+            highlights.add(highlight);
+        });
+        Set<String> done = new HashSet<>();
+        for (Link link : links) {
+            DeviceId src = link.src().deviceId();
+            DeviceId dst = link.dst().deviceId();
+            String id = TopoUtils.canonicalLinkKey(link).asId();
+            if (attackPairs.contains(Set.of(src, dst)) && done.add(id)) {
+                highlights.add(new LinkHighlight(id, LinkHighlight.Flavor.PRIMARY_HIGHLIGHT)
+                                       .addMod(new Mod(ATTACK_LINK_MOD)));
+            }
+        }
+        return highlights;
+    }
+
+    private static NodeBadge.Status status(AlertSeverity severity) {
+        switch (severity) {
+            case HIGH:
+                return NodeBadge.Status.ERROR;
+            case MEDIUM:
+                return NodeBadge.Status.WARN;
+            default:
+                return NodeBadge.Status.INFO;
+        }
+    }
+}

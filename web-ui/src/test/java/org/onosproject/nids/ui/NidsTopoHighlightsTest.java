@@ -1,0 +1,119 @@
+/*
+ * Copyright 2026-present the NIDS authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package org.onosproject.nids.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.Test;
+import org.onlab.packet.Ip4Address;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DefaultLink;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.HostId;
+import org.onosproject.net.Link;
+import org.onosproject.net.provider.ProviderId;
+import org.onosproject.nids.api.AlertState;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.NidsAlert;
+import org.onosproject.nids.api.NidsBlock;
+import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.ui.topo.TopoJson;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+
+/** {@link NidsTopoHighlights}: badges for attackers by severity, ✗ for blocked hosts, switch rates, attack links. */
+public class NidsTopoHighlightsTest {
+
+    private static final DeviceId LEAF1 = DeviceId.deviceId("device:bmv2:leaf1");
+    private static final DeviceId LEAF2 = DeviceId.deviceId("device:bmv2:leaf2");
+    private static final DeviceId SPINE = DeviceId.deviceId("device:bmv2:spine1");
+    private static final ProviderId PID = new ProviderId("test", "test");
+    private static final Ip4Address H1 = Ip4Address.valueOf("10.0.0.1");
+    private static final Ip4Address H2 = Ip4Address.valueOf("10.0.0.2");
+    private static final Ip4Address H3 = Ip4Address.valueOf("10.0.0.3");
+    private static final Ip4Address H4 = Ip4Address.valueOf("10.0.0.4");
+    private static final Map<Ip4Address, HostId> HOSTS = Map.of(
+            H1, HostId.hostId("00:00:00:00:00:01/None"), H2, HostId.hostId("00:00:00:00:00:02/None"),
+            H3, HostId.hostId("00:00:00:00:00:03/None"), H4, HostId.hostId("00:00:00:00:00:04/None"));
+
+    private static NidsAlert alert(long id, Ip4Address src, AlertSeverity severity, AlertState state,
+                                   DeviceId... reporters) {
+        Map<DeviceId, Long> reports = new HashMap<>();
+        for (DeviceId d : reporters) {
+            reports.put(d, 1L);
+        }
+        return NidsAlert.builder().id(id).flowKey(FlowKey.of(src, H3, 40000 + (int) id, 80, 6))
+                .className("Attack").classId(1).severity(severity).leafId(1).deviceReports(reports)
+                .firstSeenMillis(1000).lastSeenMillis(1000).state(state).build();
+    }
+
+    private static Link link(DeviceId a, int pa, DeviceId b, int pb) {
+        return DefaultLink.builder().providerId(PID).src(new ConnectPoint(a, org.onosproject.net.PortNumber
+                .portNumber(pa))).dst(new ConnectPoint(b, org.onosproject.net.PortNumber.portNumber(pb)))
+                .type(Link.Type.DIRECT).build();
+    }
+
+    private static Map<String, JsonNode> byId(JsonNode array) {
+        Map<String, JsonNode> map = new HashMap<>();
+        array.forEach(node -> map.put(node.get("id").asText(), node));
+        return map;
+    }
+
+    @Test
+    public void attackersAreBadgedBySeverityBlockedHostsMarkedAndAttackLinksHighlighted() {
+        List<NidsAlert> alerts = List.of(
+                alert(1, H2, AlertSeverity.MEDIUM, AlertState.OPEN, LEAF1, SPINE),
+                alert(2, H2, AlertSeverity.HIGH, AlertState.OPEN, LEAF1, SPINE),
+                alert(3, H1, AlertSeverity.LOW, AlertState.OPEN, LEAF1),
+                alert(4, H3, AlertSeverity.HIGH, AlertState.ACKNOWLEDGED, LEAF2, SPINE),
+                alert(5, H4, AlertSeverity.HIGH, AlertState.BLOCKED, LEAF2, SPINE));
+        List<NidsBlock> blocks = List.of(NidsBlock.builder().id("7").src(H4).reason("r").createdMillis(1).build());
+        List<Link> links = List.of(link(LEAF1, 3, SPINE, 1), link(SPINE, 1, LEAF1, 3), link(LEAF2, 3, SPINE, 2),
+                                   link(SPINE, 2, LEAF2, 3));
+        Map<DeviceId, NidsTopoHighlights.SwitchRate> rates = Map.of(
+                LEAF1, new NidsTopoHighlights.SwitchRate(3, 120), LEAF2, new NidsTopoHighlights.SwitchRate(0, 0));
+
+        JsonNode json = TopoJson.json(NidsTopoHighlights.of(alerts, blocks, ip -> HOSTS.containsKey(ip)
+                ? Set.of(HOSTS.get(ip)) : Set.of(), links, rates));
+
+        Map<String, JsonNode> hosts = byId(json.get("hosts"));
+        assertEquals(Set.of(HOSTS.get(H1).toString(), HOSTS.get(H2).toString(), HOSTS.get(H4).toString()),
+                     hosts.keySet());
+        JsonNode attacker = hosts.get(HOSTS.get(H2).toString()).get("badge");
+        assertEquals("e", attacker.get("status").asText());   // the worst of MEDIUM and HIGH
+        assertEquals("2", attacker.get("txt").asText());
+        assertEquals("i", hosts.get(HOSTS.get(H1).toString()).get("badge").get("status").asText());
+        JsonNode blocked = hosts.get(HOSTS.get(H4).toString()).get("badge");
+        assertEquals(NidsTopoHighlights.BLOCKED_GLYPH, blocked.get("gid").asText());
+        assertEquals("e", blocked.get("status").asText());
+
+        Map<String, JsonNode> devices = byId(json.get("devices"));
+        assertEquals("3", devices.get(LEAF1.toString()).get("badge").get("txt").asText());
+        assertEquals("e", devices.get(LEAF1.toString()).get("badge").get("status").asText());
+        assertEquals("3 alert(s), 120 report(s) in the last minute",
+                     devices.get(LEAF1.toString()).get("badge").get("msg").asText());
+        assertEquals("i", devices.get(LEAF2.toString()).get("badge").get("status").asText());
+        assertFalse(devices.containsKey(SPINE.toString()));
+
+        // Only leaf1–spine carried an open alert's flow; the link is listed once for both directions.
+        JsonNode attackLinks = json.get("links");
+        assertEquals(1, attackLinks.size());
+        assertEquals(LEAF1 + "/3-" + SPINE + "/1", attackLinks.get(0).get("id").asText());
+        assertEquals("primary " + NidsTopoHighlights.ATTACK_LINK_MOD, attackLinks.get(0).get("css").asText());
+    }
+
+    @Test
+    public void nothingOpenNothingHighlighted() {
+        JsonNode json = TopoJson.json(NidsTopoHighlights.of(List.of(), List.of(), ip -> Set.of(), List.of(),
+                                                            Map.of()));
+        assertEquals(0, json.get("hosts").size());
+        assertEquals(0, json.get("links").size());
+    }
+}
