@@ -309,7 +309,8 @@ def test_an_alert_is_blocked_from_its_details_and_unblocked_in_the_blocks_view(g
 
 
 TOPO_HOST_BADGE = """ip => {
-    const node = d3.selectAll('#ov-topo svg .node.host').data().find(d => (d.ips || []).includes(ip));
+    // ONOS 2.7's host data carries the address among its labels (there is no ips field)
+    const node = d3.selectAll('#ov-topo svg .node.host').data().find(d => (d.labels || []).includes(ip));
     if (!node || !node.badge || !node.el) return null;
     const drawn = node.el.select('g.badge');
     return drawn.empty() ? null : {id: node.el.attr('id'), status: node.badge.status, txt: node.badge.txt || null,

@@ -20,6 +20,7 @@ import org.onosproject.nids.api.AlertStats;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
@@ -222,18 +223,24 @@ public class NidsTopoMessageHandler extends UiMessageHandler {
                     throw new IllegalArgumentException("no host " + id);
                 }
                 NidsBlockService blocks = directory().get(NidsBlockService.class);
+                NidsAuditService audit = directory().get(NidsAuditService.class);
+                String user = connection() == null ? "unknown" : connection().userName();
                 List<String> done = new ArrayList<>();
                 for (IpAddress ip : host.ipAddresses()) {
                     if (!ip.isIp4()) {
                         continue;
                     }
                     if (block) {
-                        done.add(blocks.block(BlockRequest.builder(ip.getIp4Address())
-                                .reason("blocked from the topology view").build()).id());
+                        BlockRequest request = BlockRequest.builder(ip.getIp4Address())
+                                .reason("blocked from the topology view").build();
+                        // The admin role, checked and audited as the other views' buttons are.
+                        done.add(audit.adminChange(user, "block.add", ip.toString(), () -> blocks.block(request),
+                                                   made -> NidsAuditService.OK + ": block " + made.id()).id());
                     } else {
                         for (NidsBlock b : blocks.blocks()) {
                             if (b.src().equals(ip.getIp4Address())) {
-                                blocks.unblock(b.id());
+                                audit.adminChange(user, "block.remove", b.id(), () -> blocks.unblock(b.id()),
+                                                  removed -> NidsAuditService.OK);
                                 done.add(b.id());
                             }
                         }
