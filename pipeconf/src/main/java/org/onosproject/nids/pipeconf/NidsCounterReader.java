@@ -68,17 +68,23 @@ final class NidsCounterReader {
 
     /**
      * @param deviceId switch
-     * @return "sent.REASON", "dropped.REASON" and "evictions"; empty if the switch could not be read
+     * @return "sent.REASON", "dropped.REASON" and "evictions" (flows replaced in the flow table, idle or busy);
+     *         empty if the switch could not be read
      */
     Map<String, Long> reportCounters(DeviceId deviceId) {
         ImmutableMap.Builder<String, Long> counters = ImmutableMap.builder();
-        for (PiCounterCell cell : read(deviceId, List.of(NIDS_INGRESS_REPORTS_REPORT_COUNTER,
-                                                         NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER,
-                                                         NIDS_INGRESS_FLOWS_EVICT_COUNTER))) {
+        long evictions = 0;
+        Collection<PiCounterCell> cells = read(deviceId, List.of(NIDS_INGRESS_REPORTS_REPORT_COUNTER,
+                                                                 NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER,
+                                                                 NIDS_INGRESS_FLOWS_EVICT_COUNTER));
+        if (cells.isEmpty()) {
+            return Map.of();
+        }
+        for (PiCounterCell cell : cells) {
             PiCounterId counter = cell.cellId().counterId();
             long index = cell.cellId().index();
             if (counter.equals(NIDS_INGRESS_FLOWS_EVICT_COUNTER)) {
-                counters.put("evictions", cell.data().packets());
+                evictions += cell.data().packets();     // one cell per kind: idle and busy flows replaced
                 continue;
             }
             Optional<ReportReason> reason = NidsReportFormat.reasonOf((int) index);
@@ -87,7 +93,7 @@ final class NidsCounterReader {
                 counters.put(prefix + reason.get().name(), cell.data().packets());
             }
         }
-        return counters.build();
+        return counters.put("evictions", evictions).build();
     }
 
     private Collection<PiCounterCell> read(DeviceId deviceId, List<PiCounterId> counterIds) {

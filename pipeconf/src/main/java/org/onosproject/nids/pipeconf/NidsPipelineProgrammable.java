@@ -37,12 +37,11 @@ import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -113,13 +112,12 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
     }
 
     @Override
-    public int entryCount(CompiledModel model) {
-        int selectors = (int) Arrays.stream(model.slots().featureIdBySlot()).filter(id -> id != 0).count();
-        return selectors + model.featureEntries().size() + model.decisionEntries().size();
+    public int entryCount(ModelBundle model) {
+        return ModelRulePlanner.ruleCount(model);
     }
 
     @Override
-    public CompletableFuture<Boolean> writeBank(int bank, CompiledModel model) {
+    public CompletableFuture<Boolean> writeBank(int bank, ModelBundle model) {
         List<FlowRule> rules = planner().bankRules(deviceId(), model, bank);
         List<FlowRule> stale = ourRulesInBank(bank);
         FlowRuleWriter writer = writer();
@@ -134,7 +132,12 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
 
     @Override
     public CompletableFuture<Boolean> configure(PipelineConfig config) {
-        return writer().apply(List.of(planner().configRule(deviceId(), config)), FlowRuleWriter.Mode.MODIFY);
+        FlowRuleWriter writer = writer();
+        ModelRulePlanner planner = planner();
+        // The config first (the bank flip must not wait for the budgets); the budgets are entries, added or replaced.
+        return writer.apply(List.of(planner.configRule(deviceId(), config)), FlowRuleWriter.Mode.MODIFY)
+                .thenCompose(ok -> writer.apply(planner.budgetRules(deviceId(), config), FlowRuleWriter.Mode.ADD)
+                        .thenApply(budgetsOk -> ok && budgetsOk));
     }
 
     @Override

@@ -32,6 +32,8 @@ import static org.easymock.EasyMock.replay;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.onosproject.nids.pipeconf.NidsConstants.CLASSES_PER_BANK;
+import static org.onosproject.nids.pipeconf.NidsConstants.EVICT_BUSY;
+import static org.onosproject.nids.pipeconf.NidsConstants.EVICT_IDLE;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_FLOWS_EVICT_COUNTER;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_REPORTS_REPORT_COUNTER;
@@ -145,9 +147,11 @@ public class NidsCounterReaderTest {
                 cell(NIDS_INGRESS_REPORTS_REPORT_COUNTER, REASON_ALERT, 42),
                 cell(NIDS_INGRESS_REPORTS_REPORT_COUNTER, REASON_PROBE, 8),
                 cell(NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER, REASON_ALERT, 3),
-                cell(NIDS_INGRESS_FLOWS_EVICT_COUNTER, 0, 5)));
+                cell(NIDS_INGRESS_FLOWS_EVICT_COUNTER, EVICT_IDLE, 5),
+                cell(NIDS_INGRESS_FLOWS_EVICT_COUNTER, EVICT_BUSY, 2)));
 
-        assertEquals(Map.of("sent.ALERT", 42L, "sent.PROBE", 8L, "dropped.ALERT", 3L, "evictions", 5L),
+        // evictions: idle and busy flows replaced, together
+        assertEquals(Map.of("sent.ALERT", 42L, "sent.PROBE", 8L, "dropped.ALERT", 3L, "evictions", 7L),
                      reader.reportCounters(S1));
     }
 

@@ -7,9 +7,11 @@ package org.onosproject.nids.ui;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.PhaseModel;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.LeafNode;
 import org.onosproject.nids.model.tree.SplitNode;
 import org.onosproject.nids.model.tree.TreeNode;
@@ -37,11 +39,15 @@ final class ModelTreeView {
      * @return {@code {id, name, classes, root, cost}}
      */
     static ObjectNode of(ModelBundle bundle, FeatureCatalog catalog, Map<Integer, Long> reportsByLeaf) {
-        List<String> classes = bundle.tree().classNames();
-        ObjectNode json = MAPPER.createObjectNode().put("id", bundle.modelId()).put("name", bundle.name());
+        // The tree of the flow's end (else the latest phase): the one every flow meets; the others are listed.
+        PhaseModel shown = bundle.phase(Phase.END).orElse(bundle.phases().get(bundle.phases().size() - 1));
+        List<String> classes = bundle.classNames();
+        ObjectNode json = MAPPER.createObjectNode().put("id", bundle.modelId()).put("name", bundle.name())
+                .put("phase", shown.phase().label());
+        bundle.phases().forEach(p -> json.withArray("phases").add(p.phase().label()));
         classes.forEach(json.putArray("classes")::add);
-        json.set("root", node(bundle.tree().root(), classes, catalog, reportsByLeaf));
-        CompiledModel compiled = bundle.compiled();
+        json.set("root", node(shown.tree().root(), classes, catalog, reportsByLeaf));
+        CompiledModel compiled = shown.compiled();
         ObjectNode cost = json.putObject("cost");
         cost.put("decisionEntries", compiled.decisionEntries().size());
         ObjectNode perSlot = cost.putObject("rangeEntriesPerFeature");
@@ -53,7 +59,7 @@ final class ModelTreeView {
         }
         cost.put("rangeEntries", compiled.featureEntries().size());
         cost.put("totalEntries", compiled.featureEntries().size() + compiled.decisionEntries().size());
-        cost.put("leaves", bundle.tree().leafCount()).put("depth", bundle.tree().depth());
+        cost.put("leaves", shown.tree().leafCount()).put("depth", shown.tree().depth());
         return json;
     }
 

@@ -200,16 +200,16 @@ public class NidsModelsMessageHandler extends PushingTableMessageHandler {
             for (ModelBundle model : models.models()) {
                 String id = model.modelId();
                 long holding = states.stream().filter(s -> s.modelId().map(id::equals).orElse(false)).count();
-                List<String> classes = model.tree().classNames();
+                List<String> classes = model.classNames();
                 tm.addRow()
                         .cell(ACTIVE, active.map(id::equals).orElse(false))
                         .cell(ID, id)
                         .cell(NAME, model.name())
                         .cell(CLASSES, String.join(", ", classes))
-                        .cell(LEAVES, model.tree().leafCount())
-                        .cell(DEPTH, model.tree().depth())
-                        .cell(ENTRIES, model.compiled().decisionEntries().size()
-                                + model.compiled().featureEntries().size())
+                        .cell(LEAVES, model.phases().stream().mapToInt(p -> p.tree().leafCount()).sum())
+                        .cell(DEPTH, model.phases().stream().mapToInt(p -> p.tree().depth()).max().orElse(0))
+                        .cell(ENTRIES, model.phases().stream().mapToInt(p -> p.compiled().decisionEntries().size()
+                                + p.compiled().featureEntries().size()).sum())
                         .cell(CREATED, model.createdAt())
                         .cell(SWITCHES, holding + " of " + states.size());
             }

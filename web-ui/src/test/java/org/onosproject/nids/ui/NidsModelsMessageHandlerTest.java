@@ -23,12 +23,12 @@ import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.model.bundle.ModelBundle;
-import org.onosproject.nids.model.bundle.ModelBundleCodec;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.SourceWindow;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.bundle.TrainingSummary;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
-import org.onosproject.nids.model.compiler.ModelCompiler;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;
 import org.onosproject.nids.model.tree.SplitNode;
@@ -89,21 +89,24 @@ public class NidsModelsMessageHandlerTest {
     private ScheduledExecutorService pushExecutor;
     private NidsModelsMessageHandler handler;
 
+    /** A binary-tree leaf that saw 10 training rows of its class. */
     private static TreeNode leaf(int classId) {
-        return new LeafNode(classId, new long[0]);
+        long[] counts = new long[2];
+        counts[classId] = 10;
+        return new LeafNode(classId, counts);
     }
 
     private static TreeNode split(int featureId, long threshold, TreeNode lessOrEqual, TreeNode greater) {
-        return new SplitNode(featureId, threshold, lessOrEqual, greater, new long[0]);
+        long[] counts = {lessOrEqual.counts()[0] + greater.counts()[0], lessOrEqual.counts()[1] + greater.counts()[1]};
+        return new SplitNode(featureId, threshold, lessOrEqual, greater, counts);
     }
 
     private static ModelBundle bundle(DecisionTree tree, String name, String createdAt) {
-        FeatureCatalog catalog = FeatureCatalog.standard();
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, PipelineCapacity.packaged());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Label")
                 .binary(true).algorithm("j48").rows(100).trainRows(70).testRows(30).build();
-        return new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name, createdAt, training, tree,
-                compiled);
+        return ModelBundles.compile(name, createdAt, training, Map.of(Phase.END, tree), 0,
+                                    SourceWindow.DEFAULT_WINDOW_LOG2_US, FeatureCatalog.standard(),
+                                    PipelineCapacity.packaged());
     }
 
     @Before
@@ -154,7 +157,7 @@ public class NidsModelsMessageHandlerTest {
         assertEquals("Benign, Attack", active.get("classes").asText());
         assertEquals("3", active.get("leaves").asText());
         assertEquals("2", active.get("depth").asText());
-        int entries = portModel.compiled().decisionEntries().size() + portModel.compiled().featureEntries().size();
+        int entries = portModel.phases().get(0).compiled().decisionEntries().size() + portModel.phases().get(0).compiled().featureEntries().size();
         assertEquals(Integer.toString(entries), active.get("entries").asText());
         assertEquals("2026-03-01T12:00:00Z", active.get("created").asText());
         assertEquals("2 of 3", active.get("switches").asText());
@@ -265,7 +268,7 @@ public class NidsModelsMessageHandlerTest {
         ModelBundle counted = bundle(DecisionTree.of(
                 new SplitNode(L4_DST_PORT, 9000, new LeafNode(0, new long[]{90, 10}), new LeafNode(1, new long[]{5, 45}),
                               new long[]{95, 55}), List.of("Benign", "Attack")), "counted", "2026-03-03T12:00:00Z");
-        int attackLeaf = ((LeafNode) ((SplitNode) counted.tree().root()).greater()).leafId();
+        int attackLeaf = ((LeafNode) ((SplitNode) counted.phases().get(0).tree().root()).greater()).leafId();
         long now = System.currentTimeMillis();
         NidsFlowRecordService flows = mock(NidsFlowRecordService.class);
         FlowKey key = FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.3"), 40000, 9999, 6);
@@ -301,8 +304,8 @@ public class NidsModelsMessageHandlerTest {
         assertEquals(50, attack.get("samples").asLong());
         assertEquals(2, attack.get("firing").asLong());
         JsonNode cost = trees.get(0).get("cost");
-        assertEquals(counted.compiled().decisionEntries().size(), cost.get("decisionEntries").asInt());
-        assertEquals(counted.compiled().featureEntries().size(),
+        assertEquals(counted.phases().get(0).compiled().decisionEntries().size(), cost.get("decisionEntries").asInt());
+        assertEquals(counted.phases().get(0).compiled().featureEntries().size(),
                      cost.get("rangeEntriesPerFeature").get("L4_DST_PORT").asInt());
         assertEquals("No model nope", trees.get(1).get("error").asText());
     }

@@ -93,7 +93,7 @@ final class SwitchReconciler {
                 return;
             }
             FabricRollout.Target target = FabricRollout.Target.of(deviceId, pipeline.get(), state, active.epoch());
-            FabricRollout.Report report = rollouts.get().run(bundle.get().modelId(), null, bundle.get().compiled(),
+            FabricRollout.Report report = rollouts.get().run(bundle.get().modelId(), null, bundle.get(),
                                                              List.of(target), baseConfig.get(), active.epoch());
             report.states.values().forEach(store::putDeviceState);
             log.info("Reconciled {} with model {}: {}", deviceId, bundle.get().modelId(),

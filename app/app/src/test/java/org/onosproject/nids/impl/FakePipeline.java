@@ -24,7 +24,7 @@ import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,10 +50,10 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
     public static final class Call {
         public final Step step;
         public final int bank;
-        public final CompiledModel model;
+        public final ModelBundle model;
         public final PipelineConfig config;
 
-        Call(Step step, int bank, CompiledModel model, PipelineConfig config) {
+        Call(Step step, int bank, ModelBundle model, PipelineConfig config) {
             this.step = step;
             this.bank = bank;
             this.model = model;
@@ -68,7 +68,7 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
 
     public final DeviceId deviceId;
     public final List<Call> calls = new ArrayList<>();
-    public final Map<Integer, CompiledModel> banks = new HashMap<>();
+    public final Map<Integer, ModelBundle> banks = new HashMap<>();
     public final Set<Step> refuse = new HashSet<>();
     public final Set<Step> hang = new HashSet<>();
     public final Set<Step> throwing = new HashSet<>();
@@ -162,12 +162,13 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
     }
 
     @Override
-    public int entryCount(CompiledModel model) {
-        return model.featureEntries().size() + model.decisionEntries().size();
+    public int entryCount(ModelBundle model) {
+        return model.phases().stream().mapToInt(p -> p.compiled().featureEntries().size()
+                + p.compiled().decisionEntries().size()).sum();
     }
 
     @Override
-    public CompletableFuture<Boolean> writeBank(int bank, CompiledModel model) {
+    public CompletableFuture<Boolean> writeBank(int bank, ModelBundle model) {
         return outcome(new Call(Step.WRITE, bank, model, null), () -> banks.put(bank, model));
     }
 

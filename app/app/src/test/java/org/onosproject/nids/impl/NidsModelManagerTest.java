@@ -220,12 +220,12 @@ public class NidsModelManagerTest {
     }
 
     private int entries(ModelBundle model, DeviceId deviceId, int bank) {
-        return PipelineEntries.planned(APP, deviceId, model.compiled(), bank).size();
+        return PipelineEntries.planned(APP, deviceId, model, bank).size();
     }
 
     /** The switch runs this model in this bank with this epoch, and nothing else of ours. */
     private void assertRuns(DeviceId deviceId, ModelBundle model, int bank, long epoch) {
-        assertEquals(Set.copyOf(PipelineEntries.planned(APP, deviceId, model.compiled(), bank)),
+        assertEquals(Set.copyOf(PipelineEntries.planned(APP, deviceId, model, bank)),
                      Set.copyOf(banked(deviceId, bank)));
         assertTrue("other bank empty on " + deviceId, banked(deviceId, 1 - bank).isEmpty());
         assertEquals(bank, PipelineEntries.configBank(config(deviceId)));
@@ -256,6 +256,11 @@ public class NidsModelManagerTest {
             assertTrue("'" + e.getMessage() + "' should say " + reason, e.getMessage().contains(reason));
         }
         assertNothingStoredOrWritten();
+    }
+
+    /** The first phase of a schema-2 bundle (the test models have one, the END phase). */
+    private static ObjectNode phase0(ObjectNode root) {
+        return (ObjectNode) root.get("phases").get(0);
     }
 
     private String edited(String json, Consumer<ObjectNode> edit) throws Exception {
@@ -353,7 +358,7 @@ public class NidsModelManagerTest {
         NidsModelManager other = new NidsModelManager();
         other.store = store;
         ModelBundle read = other.model(modelA.modelId()).orElseThrow();
-        assertTrue(read.compiled().sameEntriesAs(modelA.compiled()));
+        assertTrue(read.phases().get(0).compiled().sameEntriesAs(modelA.phases().get(0).compiled()));
         assertEquals(1, other.models().size());
     }
 
@@ -366,13 +371,13 @@ public class NidsModelManagerTest {
 
     @Test
     public void anotherSchemaVersionIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> root.put("schema_version", 2)), "unknown model schema version 2");
+        assertRefused(edited(jsonA, root -> root.put("schema_version", 7)), "unknown model schema version 7");
         assertRefused(edited(jsonA, root -> root.remove("schema_version")), "schema_version");
     }
 
     @Test
     public void aSchemaViolationIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> root.remove("tree")), "does not match the model-bundle schema");
+        assertRefused(edited(jsonA, root -> phase0(root).remove("tree")), "does not match the model-bundle schema");
         assertRefused(edited(jsonA, root -> root.put("model_id", "../etc/passwd")),
                       "does not match the model-bundle schema");
         assertRefused(edited(jsonA, root -> ((ArrayNode) root.get("classes")).set(0, root.textNode("Normal"))),
@@ -386,9 +391,9 @@ public class NidsModelManagerTest {
 
     @Test
     public void anUnknownFeatureIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("tree")).put("feature_id", 99)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("tree")).put("feature_id", 99)),
                       "feature id 99 is not in feature catalog");
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("slots").get(0)).put("feature_id", 99)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("slots").get(0)).put("feature_id", 99)),
                       "feature id 99 is not in feature catalog");
     }
 
@@ -404,7 +409,7 @@ public class NidsModelManagerTest {
     @Test
     public void exactlyAsManyClassesAsThePipelineCountsAreAccepted() {
         ModelBundle full = bundle(NidsTestModels.chainTree(32), "32 classes");
-        assertEquals(32, manager.upload(json(full)).compiled().classNames().size());
+        assertEquals(32, manager.upload(json(full)).classNames().size());
     }
 
     @Test
@@ -447,12 +452,12 @@ public class NidsModelManagerTest {
     @Test
     public void entriesThatAreNotWhatTheTreeCompilesToAreRefused() throws Exception {
         assertRefused(edited(jsonA, root -> {
-            ObjectNode entry = (ObjectNode) root.get("decision_entries").get(0);
+            ObjectNode entry = (ObjectNode) phase0(root).get("decision_entries").get(0);
             entry.put("class_id", 1 - entry.get("class_id").asInt());
         }), "not what its tree compiles to");
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("feature_entries").get(0)).put("high", 7)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("feature_entries").get(0)).put("high", 7)),
                       "not what its tree compiles to");
-        assertRefused(edited(jsonA, root -> ((ArrayNode) root.get("decision_entries")).remove(0)),
+        assertRefused(edited(jsonA, root -> ((ArrayNode) phase0(root).get("decision_entries")).remove(0)),
                       "not what its tree compiles to");
     }
 
@@ -466,7 +471,7 @@ public class NidsModelManagerTest {
     @Test
     public void numbersTooLargeForTheirFieldsAreRefusedAsInvalid() throws Exception {
         // Valid for the schema (a non-negative integer) but not a slot index.
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("slots").get(0)).put("slot", 3_000_000_000L)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("slots").get(0)).put("slot", 3_000_000_000L)),
                       "malformed model bundle");
     }
 
@@ -793,7 +798,7 @@ public class NidsModelManagerTest {
 
         for (DeviceId d : List.of(S1, S2)) {
             assertEquals(TrackMode.ALL, PipelineEntries.configTrackMode(config(d)));
-            assertEquals(50, PipelineEntries.configReportRatePps(config(d)));
+            assertEquals(50, PipelineEntries.reportRatePps(flows.tables.get(d).values()));
             assertRuns(d, modelA, 0, 1);
         }
     }

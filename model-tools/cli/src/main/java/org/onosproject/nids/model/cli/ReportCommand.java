@@ -2,6 +2,7 @@ package org.onosproject.nids.model.cli;
 
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.PhaseModel;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -9,6 +10,7 @@ import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
 import org.onosproject.nids.model.cost.CostReport;
 import org.onosproject.nids.model.eval.ClassificationMetrics;
 import org.onosproject.nids.model.eval.Evaluation;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.LeafNode;
 import org.onosproject.nids.model.tree.SplitNode;
 import org.onosproject.nids.model.tree.TreeNode;
@@ -61,11 +63,15 @@ final class ReportCommand {
         StringBuilder html = new StringBuilder();
         head(html, bundle);
         training(html, bundle);
-        cost(html, CostReport.of(bundle.compiled(), catalog, capacity));
-        html.append("<h2>Tree</h2>\n<p class=\"note\">Each test in feature units (durations in ms); a leaf: class, "
-                            + "confidence (its training flows of that class), training flows.</p>\n<ul class=\"tree\">");
-        node(html, bundle.tree().root(), null, bundle.tree().classNames());
-        html.append("</ul>\n");
+        for (PhaseModel phase : bundle.phases()) {
+            html.append("<h2>Phase ").append(esc(phase.phase().label())).append("</h2>\n");
+            cost(html, CostReport.of(phase.compiled(), catalog, capacity));
+            html.append("<h3>Tree</h3>\n<p class=\"note\">Each test in feature units (durations in ms); a leaf: "
+                                + "class, share of its training flows of that class, training flows.</p>\n"
+                                + "<ul class=\"tree\">");
+            node(html, phase.tree().root(), null, bundle.classNames());
+            html.append("</ul>\n");
+        }
         if (options.value("--data").isPresent()) {
             Path data = options.existingFile("--data");
             progress.say("reading " + data);
@@ -101,8 +107,11 @@ final class ReportCommand {
         row(html, "rows (train / test)", bundle.training().rows() + " (" + bundle.training().trainRows() + " / "
                 + bundle.training().testRows() + ")");
         bundle.training().metrics().forEach((name, value) -> row(html, name, fmt(value)));
-        row(html, "classes", String.join(", ", bundle.tree().classNames()));
-        row(html, "leaves / depth", bundle.tree().leafCount() + " / " + bundle.tree().depth());
+        row(html, "classes", String.join(", ", bundle.classNames()));
+        for (PhaseModel phase : bundle.phases()) {
+            row(html, "phase " + phase.phase().label() + ": leaves / depth",
+                phase.tree().leafCount() + " / " + phase.tree().depth());
+        }
         html.append("</table>\n");
     }
 
@@ -147,13 +156,16 @@ final class ReportCommand {
         html.append("</li>");
     }
 
+    /** The evaluation of the END tree (else the latest phase's) on every row of the data. */
     private void evaluation(StringBuilder html, ModelBundle bundle, FlowTable table) {
-        ClassLabels labels = ClassLabels.forModel(table.labels(), bundle.compiled().classNames());
-        TableSemanticsClassifier classifier = new TableSemanticsClassifier(bundle.compiled(), catalog);
-        Evaluation evaluation = Evaluation.of(bundle.tree(), classifier, labels.flows(table.rows()));
+        PhaseModel phase = bundle.phase(Phase.END).orElse(bundle.phases().get(bundle.phases().size() - 1));
+        ClassLabels labels = ClassLabels.forModel(table.labels(), bundle.classNames());
+        TableSemanticsClassifier classifier = new TableSemanticsClassifier(phase.compiled(), catalog);
+        Evaluation evaluation = Evaluation.of(phase.tree(), classifier, labels.flows(table.rows()));
         ClassificationMetrics metrics = evaluation.metrics();
         List<String> classes = metrics.classNames();
-        html.append("<h2>Evaluation on ").append(esc(table.fileName())).append("</h2>\n<table>");
+        html.append("<h2>Evaluation on ").append(esc(table.fileName())).append(" (phase ")
+                .append(esc(phase.phase().label())).append(")</h2>\n<table>");
         EvaluationReport.headline(evaluation).forEach((name, value) -> row(html, name, fmt(value)));
         row(html, "rows", Long.toString(metrics.rows()));
         html.append("</table>\n<table><tr><th>class</th><th>precision</th><th>recall</th><th>f1</th>"
