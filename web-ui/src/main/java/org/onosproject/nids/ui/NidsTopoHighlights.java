@@ -33,12 +33,13 @@ import java.util.function.Function;
  * <ul>
  * <li>a host that is the source of open alerts: a badge with their count, red (error) when one is HIGH, orange
  * (warn) when one is MEDIUM, blue (info) otherwise;</li>
- * <li>a blocked host: a red ✗ badge (a block outranks open alerts: its alerts are BLOCKED);</li>
+ * <li>a blocked host: a red ✗ badge (a block outranks open alerts; its tooltip still counts them);</li>
  * <li>a switch: a badge with the alerts it reported in the last minute (error when any, info 0 otherwise) whose
  * tooltip also gives the reports per minute;</li>
  * <li>an infrastructure link both of whose switches reported an open alert's flow: highlighted (primary, CSS class
  * {@value #ATTACK_LINK_MOD}).</li>
  * </ul>
+ * When a host is highlighted, the other hosts and links fade (subdued minimally).
  */
 final class NidsTopoHighlights {
 
@@ -103,14 +104,20 @@ final class NidsTopoHighlights {
             hosts.put(host.toString(), highlight);
         }));
         for (NidsBlock block : blocks) {
+            Integer stillOpen = open.get(block.src());
+            String tooltip = "blocked (block " + block.id() + ")" + (stillOpen == null ? ""
+                    : ", " + stillOpen + " open alert(s), worst " + worst.get(block.src()));
             hostsByIp.apply(block.src()).forEach(host -> {
                 HostHighlight highlight = new HostHighlight(host.toString());
-                highlight.setBadge(NodeBadge.glyph(NodeBadge.Status.ERROR, BLOCKED_GLYPH,
-                                                   "blocked (block " + block.id() + ")"));
+                highlight.setBadge(NodeBadge.glyph(NodeBadge.Status.ERROR, BLOCKED_GLYPH, tooltip));
                 hosts.put(host.toString(), highlight);
             });
         }
         hosts.values().forEach(highlights::add);
+        if (!hosts.isEmpty()) {
+            // What is not highlighted fades, so that attackers, blocked hosts and attack links stand out.
+            highlights.subdueAllElse(Highlights.Amount.MINIMALLY);
+        }
         switchRates.forEach((device, rate) -> {
             DeviceHighlight highlight = new DeviceHighlight(device.toString());
             highlight.setBadge(NodeBadge.number(

@@ -93,6 +93,8 @@ public class NidsTopoHighlightsTest {
         JsonNode blocked = hosts.get(HOSTS.get(H4).toString()).get("badge");
         assertEquals(NidsTopoHighlights.BLOCKED_GLYPH, blocked.get("gid").asText());
         assertEquals("e", blocked.get("status").asText());
+        assertEquals("blocked (block 7)", blocked.get("msg").asText());   // its only alert is BLOCKED, none open
+        assertEquals("min", json.get("subdue").asText());   // the rest fades
 
         Map<String, JsonNode> devices = byId(json.get("devices"));
         assertEquals("3", devices.get(LEAF1.toString()).get("badge").get("txt").asText());
@@ -115,5 +117,17 @@ public class NidsTopoHighlightsTest {
                                                             Map.of()));
         assertEquals(0, json.get("hosts").size());
         assertEquals(0, json.get("links").size());
+        assertFalse(json.has("subdue"));
+    }
+
+    @Test
+    public void aBlockedHostThatStillHasOpenAlertsKeepsTheirCountInTheTooltip() {
+        List<NidsBlock> blocks = List.of(NidsBlock.builder().id("9").src(H2).reason("r").createdMillis(1).build());
+        JsonNode json = TopoJson.json(NidsTopoHighlights.of(
+                List.of(alert(1, H2, AlertSeverity.HIGH, AlertState.OPEN, LEAF1)), blocks,
+                ip -> HOSTS.containsKey(ip) ? Set.of(HOSTS.get(ip)) : Set.of(), List.of(), Map.of()));
+        JsonNode badge = byId(json.get("hosts")).get(HOSTS.get(H2).toString()).get("badge");
+        assertEquals(NidsTopoHighlights.BLOCKED_GLYPH, badge.get("gid").asText());
+        assertEquals("blocked (block 9), 1 open alert(s), worst HIGH", badge.get("msg").asText());
     }
 }

@@ -28,6 +28,7 @@ import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
@@ -83,6 +84,10 @@ public class NidsTopoMessageHandlerTest {
     }
 
     private void start(List<NidsBlock> blocksAfter) {
+        start(blocksAfter, new UiTestSupport.RecordingAudit());
+    }
+
+    private void start(List<NidsBlock> blocksAfter, NidsAuditService audit) {
         NidsAlertService alerts = niceMock(NidsAlertService.class);
         expect(alerts.alerts()).andReturn(List.of(ALERT)).anyTimes();
         HostService hosts = niceMock(HostService.class);
@@ -99,7 +104,7 @@ public class NidsTopoMessageHandlerTest {
         handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.<Class<?>, Object>builder()
                 .put(NidsAlertService.class, alerts).put(HostService.class, hosts).put(LinkService.class, links)
                 .put(DeviceService.class, devices).put(NidsStatsService.class, stats)
-                .put(NidsBlockService.class, blockService).build()));
+                .put(NidsBlockService.class, blockService).put(NidsAuditService.class, audit).build()));
     }
 
     @Test
@@ -151,5 +156,20 @@ public class NidsTopoMessageHandlerTest {
         handler.process(message(NidsTopoMessageHandler.BLOCK_REQ, MAPPER.createObjectNode().put("id", "nope")));
         assertTrue(conn.payloads(NidsTopoMessageHandler.ACTION_RESP).get(2).get("error").asText()
                            .startsWith("Cannot block nope"));
+    }
+
+    /** The topology panel's buttons need ONOS's admin role as the other views' do: a viewer changes nothing. */
+    @Test
+    public void aViewerCannotBlockFromTheTopologyAndTheRefusalIsAudited() {
+        UiTestSupport.RecordingAudit audit = new UiTestSupport.RecordingAudit();
+        conn = new UiTestSupport.RecordingConnection("guest");
+        start(List.of(), audit);   // blockService.block is not expected: a call fails verify
+        handler.process(message(NidsTopoMessageHandler.BLOCK_REQ,
+                                MAPPER.createObjectNode().put("id", HOST_ID.toString())));
+        assertEquals("Cannot block " + HOST_ID + ": guest lacks ONOS's admin role: viewers change nothing",
+                     conn.only(NidsTopoMessageHandler.ACTION_RESP).get("error").asText());
+        verify(blockService);
+        assertEquals(List.of("guest block.add 10.0.0.1 refused: guest lacks ONOS's admin role: viewers change nothing"),
+                     audit.recorded);
     }
 }
