@@ -346,12 +346,18 @@ def test_the_topology_overlay_highlights_the_attacker_and_marks_its_block(gui, r
     fabric_mod.tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)     # h1 → h3, across the spine
     fabric_mod.tcp_attempts("h4", "10.0.0.2", ATTACK_PORT, 5)        # h4 → h2, across the spine
 
+    seen = {}
+
     def open_alerts():
-        alerts = stack.rest.get("/onos/nids/alerts?limit=200", retry=False).get("alerts", [])
+        seen["alerts"] = alerts = stack.rest.get("/onos/nids/alerts?limit=200", retry=False).get("alerts", [])
         found = {ip: next((a for a in alerts if a["flow"]["clientIp"] == ip and a["state"] == "OPEN"), None)
                  for ip in ("10.0.0.1", "10.0.0.4")}
         return found if all(found.values()) else None
-    alerts = onos_mod.wait_until(open_alerts, ALERT_WAIT_S, 2, "open alerts of h1's and h4's attacks")
+    try:
+        alerts = onos_mod.wait_until(open_alerts, ALERT_WAIT_S, 2, "open alerts of h1's and h4's attacks")
+    except onos_mod.OnosError as e:
+        raise AssertionError(f"{e}; alerts: {[(a['id'], a['state'], a['flow']) for a in seen.get('alerts', [])]}"
+                             ) from None
 
     _topo_overlay(page)
     badges = {}

@@ -20,12 +20,18 @@ import org.onosproject.ui.topo.Mod;
 import org.onosproject.ui.topo.NodeBadge;
 import org.onosproject.ui.topo.TopoUtils;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -36,8 +42,8 @@ import java.util.function.Function;
  * <li>a blocked host: a red ✗ badge (a block outranks open alerts; its tooltip still counts them);</li>
  * <li>a switch: a badge with the alerts it reported in the last minute (error when any, info 0 otherwise) whose
  * tooltip also gives the reports per minute;</li>
- * <li>an infrastructure link both of whose switches reported an open alert's flow: highlighted (primary, CSS class
- * {@value #ATTACK_LINK_MOD}).</li>
+ * <li>the infrastructure links an open alert's flow crossed ({@link #linksJoining}): highlighted (primary, CSS
+ * class {@value #ATTACK_LINK_MOD}).</li>
  * </ul>
  * When a host is highlighted, the other hosts and links fade (subdued minimally).
  */
@@ -47,6 +53,7 @@ final class NidsTopoHighlights {
     static final String ATTACK_LINK_MOD = "nids-attack";
     /** Glyph of a blocked host's badge (one of the legacy GUI's glyphs). */
     static final String BLOCKED_GLYPH = "xMark";
+    private static final Comparator<DeviceId> BY_ID = Comparator.comparing(DeviceId::toString);
 
     private NidsTopoHighlights() {
     }
@@ -77,7 +84,7 @@ final class NidsTopoHighlights {
         Map<Ip4Address, AlertSeverity> worst = new HashMap<>();
         Map<Ip4Address, Integer> open = new HashMap<>();
         Set<DeviceId> attackDevices = new HashSet<>();
-        Set<Set<DeviceId>> attackPairs = new HashSet<>();
+        Set<Set<DeviceId>> reporterSets = new HashSet<>();
         for (NidsAlert alert : alerts) {
             if (alert.state() != AlertState.OPEN) {
                 continue;
@@ -87,13 +94,7 @@ final class NidsTopoHighlights {
             worst.merge(src, alert.severity(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
             Set<DeviceId> reporters = alert.deviceReports().keySet();
             attackDevices.addAll(reporters);
-            for (DeviceId a : reporters) {
-                for (DeviceId b : reporters) {
-                    if (!a.equals(b)) {
-                        attackPairs.add(Set.of(a, b));
-                    }
-                }
-            }
+            reporterSets.add(Set.copyOf(reporters));
         }
         Map<String, HostHighlight> hosts = new TreeMap<>();
         open.forEach((src, count) -> hostsByIp.apply(src).forEach(host -> {
@@ -127,17 +128,96 @@ final class NidsTopoHighlights {
                     rate.alertsPerMinute + " alert(s), " + rate.reportsPerMinute + " report(s) in the last minute"));
             highlights.add(highlight);
         });
-        Set<String> done = new HashSet<>();
+        Set<String> attackLinks = new TreeSet<>();
+        reporterSets.forEach(reporters -> attackLinks.addAll(linksJoining(reporters, links)));
+        attackLinks.forEach(id -> highlights.add(new LinkHighlight(id, LinkHighlight.Flavor.PRIMARY_HIGHLIGHT)
+                                                         .addMod(new Mod(ATTACK_LINK_MOD))));
+        return highlights;
+    }
+
+    /**
+     * The links an alert's flow crossed, as far as the topology tells: the links between two switches that both
+     * reported the flow, and where those do not join every reporting switch (a switch on the way that did not
+     * report, e.g. a spine), the shortest path over the infrastructure links to the next one.
+     *
+     * @param reporters the switches that reported the flow
+     * @param links     the infrastructure links (either direction)
+     * @return canonical link ids
+     */
+    static Set<String> linksJoining(Set<DeviceId> reporters, Collection<Link> links) {
+        // per switch its neighbours (in id order, so that equal paths are chosen the same way every time)
+        Map<DeviceId, Map<DeviceId, Link>> adjacent = new HashMap<>();
         for (Link link : links) {
-            DeviceId src = link.src().deviceId();
-            DeviceId dst = link.dst().deviceId();
-            String id = TopoUtils.canonicalLinkKey(link).asId();
-            if (attackPairs.contains(Set.of(src, dst)) && done.add(id)) {
-                highlights.add(new LinkHighlight(id, LinkHighlight.Flavor.PRIMARY_HIGHLIGHT)
-                                       .addMod(new Mod(ATTACK_LINK_MOD)));
+            adjacent.computeIfAbsent(link.src().deviceId(), d -> new TreeMap<>(BY_ID)).put(link.dst().deviceId(), link);
+            adjacent.computeIfAbsent(link.dst().deviceId(), d -> new TreeMap<>(BY_ID))
+                    .putIfAbsent(link.src().deviceId(), link);
+        }
+        Set<String> joined = new TreeSet<>();
+        Set<DeviceId> reached = new HashSet<>();
+        List<DeviceId> ordered = new ArrayList<>(reporters);
+        ordered.sort(BY_ID);
+        for (DeviceId reporter : ordered) {
+            // links between reporters first: they are the flow's for sure
+            adjacent.getOrDefault(reporter, Map.of()).forEach((next, link) -> {
+                if (reporters.contains(next)) {
+                    joined.add(TopoUtils.canonicalLinkKey(link).asId());
+                }
+            });
+        }
+        for (DeviceId reporter : ordered) {
+            if (reached.isEmpty()) {
+                reached.addAll(component(reporter, reporters, adjacent));
+            } else if (!reached.contains(reporter)) {
+                List<Link> path = shortestPath(reached, reporter, adjacent);
+                path.forEach(link -> joined.add(TopoUtils.canonicalLinkKey(link).asId()));
+                path.forEach(link -> reached.addAll(List.of(link.src().deviceId(), link.dst().deviceId())));
+                reached.addAll(component(reporter, reporters, adjacent));
             }
         }
-        return highlights;
+        return joined;
+    }
+
+    /** The reporters reachable from one over links between reporters. */
+    private static Set<DeviceId> component(DeviceId start, Set<DeviceId> reporters,
+                                           Map<DeviceId, Map<DeviceId, Link>> adjacent) {
+        Set<DeviceId> seen = new HashSet<>(List.of(start));
+        Deque<DeviceId> todo = new ArrayDeque<>(seen);
+        while (!todo.isEmpty()) {
+            for (DeviceId next : adjacent.getOrDefault(todo.poll(), Map.of()).keySet()) {
+                if (reporters.contains(next) && seen.add(next)) {
+                    todo.add(next);
+                }
+            }
+        }
+        return seen;
+    }
+
+    /** Breadth first from any of {@code from} to {@code to}; empty when not connected. */
+    private static List<Link> shortestPath(Set<DeviceId> from, DeviceId to,
+                                           Map<DeviceId, Map<DeviceId, Link>> adjacent) {
+        Map<DeviceId, Link> via = new HashMap<>();
+        Set<DeviceId> seen = new HashSet<>(from);
+        Deque<DeviceId> todo = new ArrayDeque<>();
+        from.stream().sorted(BY_ID).forEach(todo::add);
+        while (!todo.isEmpty()) {
+            DeviceId at = todo.poll();
+            if (at.equals(to)) {
+                List<Link> path = new ArrayList<>();
+                for (DeviceId d = to; via.containsKey(d); ) {
+                    Link link = via.get(d);
+                    path.add(link);
+                    d = link.src().deviceId().equals(d) ? link.dst().deviceId() : link.src().deviceId();
+                }
+                return path;
+            }
+            adjacent.getOrDefault(at, Map.of()).forEach((next, link) -> {
+                if (seen.add(next)) {
+                    via.put(next, link);
+                    todo.add(next);
+                }
+            });
+        }
+        return List.of();
     }
 
     private static NodeBadge.Status status(AlertSeverity severity) {

@@ -130,4 +130,27 @@ public class NidsTopoHighlightsTest {
         assertEquals(NidsTopoHighlights.BLOCKED_GLYPH, badge.get("gid").asText());
         assertEquals("blocked (block 9), 1 open alert(s), worst HIGH", badge.get("msg").asText());
     }
+
+    /** The edge switches report a flow, the spine between them need not: the path through it is the attack's. */
+    @Test
+    public void theLinksBetweenReportingSwitchesFollowTheShortestPathThroughSilentOnes() {
+        DeviceId spine2 = DeviceId.deviceId("device:bmv2:spine2");
+        DeviceId leaf3 = DeviceId.deviceId("device:bmv2:leaf3");
+        List<Link> links = List.of(link(LEAF1, 3, SPINE, 1), link(SPINE, 1, LEAF1, 3), link(LEAF2, 3, SPINE, 2),
+                                   link(SPINE, 2, LEAF2, 3), link(LEAF1, 4, spine2, 1), link(LEAF2, 4, spine2, 2),
+                                   link(leaf3, 3, SPINE, 3));
+        JsonNode json = TopoJson.json(NidsTopoHighlights.of(
+                List.of(alert(1, H1, AlertSeverity.HIGH, AlertState.OPEN, LEAF1, LEAF2)), List.of(),
+                ip -> Set.of(), links, Map.of()));
+        Set<String> ids = new java.util.TreeSet<>();
+        json.get("links").forEach(l -> ids.add(l.get("id").asText()));
+        // two equal paths (spine1, spine2): the first spine in id order, both of its links, nothing towards leaf3
+        assertEquals(Set.of(LEAF1 + "/3-" + SPINE + "/1", LEAF2 + "/3-" + SPINE + "/2"), ids);
+
+        // a reporting spine decides the path; a reporter the links do not reach adds nothing
+        assertEquals(Set.of(LEAF1 + "/4-" + spine2 + "/1", LEAF2 + "/4-" + spine2 + "/2"),
+                     NidsTopoHighlights.linksJoining(Set.of(LEAF1, spine2, LEAF2), links));
+        assertEquals(Set.of(), NidsTopoHighlights.linksJoining(
+                Set.of(LEAF1, DeviceId.deviceId("device:bmv2:far")), links));
+    }
 }
