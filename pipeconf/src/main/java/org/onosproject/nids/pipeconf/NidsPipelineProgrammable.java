@@ -34,6 +34,7 @@ import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsApp;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.PipelineConfig;
+import org.onosproject.nids.api.PipelineReadBack;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -45,6 +46,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import static org.onosproject.nids.pipeconf.NidsConstants.HDR_BANK;
@@ -135,9 +137,17 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
         FlowRuleWriter writer = writer();
         ModelRulePlanner planner = planner();
         // The config first (the bank flip must not wait for the budgets); the budgets are entries, added or replaced.
-        return writer.apply(List.of(planner.configRule(deviceId(), config)), FlowRuleWriter.Mode.MODIFY)
+        // The config is ADDed, never MODIFYed: ONOS's flow store updates only a rule it holds, so a MODIFY reaches the
+        // switch but not the store, and the next flow poll removes it as extraneous (the default action again: bank
+        // 0, nothing classified, about 30 s after every activation). An ADD of the same rule replaces it in both.
+        return writer.apply(List.of(planner.configRule(deviceId(), config)), FlowRuleWriter.Mode.ADD)
                 .thenCompose(ok -> writer.apply(planner.budgetRules(deviceId(), config), FlowRuleWriter.Mode.ADD)
                         .thenApply(budgetsOk -> ok && budgetsOk));
+    }
+
+    @Override
+    public Optional<PipelineReadBack> readBack() {
+        return counterReader().readBack(deviceId());
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.IncidentParams;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
@@ -49,7 +50,9 @@ public class BlockCommand extends NidsCommand {
                 request.incidentId(IncidentParams.incidentId(incident).orElseThrow(() -> new IllegalArgumentException(
                         "incident: expected an incident id, got \"" + incident + "\"")));
             }
-            block = getService(NidsBlockService.class).block(request.build());
+            BlockRequest made = request.build();
+            block = audited("block.add", made.src().toString(), () -> getService(NidsBlockService.class).block(made),
+                            b -> NidsAuditService.OK + ": block " + b.id());
         } catch (IllegalArgumentException e) {
             error("%s", e.getMessage());
             throw new NidsException(NidsException.Kind.INVALID, e.getMessage(), e);
