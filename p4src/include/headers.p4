@@ -180,6 +180,7 @@ struct flow_md_t {
     bit<32> hash;                   // its keyed hash (flow_table.p4)
     bool new_key;                   // neither way holds the key (live or closed)
     bool src_is_low;                // the packet's sender is the key's low endpoint
+    bit<8> inbound_state;           // FLOW_STATE & (LIVE | CLIENT_HIGH) of a live flow the sender is the client of
     bit<8> tcp_flags;               // of the packet (0 if not TCP)
     bit<16> tcp_window;             // of the packet (0 if not TCP)
     flow_slot_t slot_a;             // the key's cell in way 0 (set when way 0 did not hold the key)

@@ -85,11 +85,13 @@ control FlowTable(inout headers_t hdr,
     // ---- step 1: canonical key, keyed hash, way 0's cells (one action per order of the endpoints) ------------
     @hidden action key_sender_low() {
         meta.flow.src_is_low = true;
+        meta.flow.inbound_state = FLOW_STATE_LIVE;
         KEY_AND_WAY_0(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port);
     }
 
     @hidden action key_sender_high() {
         meta.flow.src_is_low = false;
+        meta.flow.inbound_state = FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH;
         KEY_AND_WAY_0(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port);
     }
 
@@ -298,30 +300,34 @@ control FlowTable(inout headers_t hdr,
                     evict_one();
                 }
                 start_flow();
-            } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
+            } else if ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH))
+                       == meta.flow.inbound_state) {
+                // a live flow, the packet from its client: IN
                 if (EXTREMES_MOVE) {
                     extend_extremes();
                 }
-                if (meta.flow.src_is_low == ((meta.keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) == 0)) {
-                    if (hdr.tcp.isValid()) {
-                        if ((meta.keys[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0
-                                && (meta.flow.tcp_flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) {
-                            complete_handshake();
-                        }
-                        if (meta.flow.tcp_window > meta.shape[FLOW_WIN_IN]) {
-                            raise_window_in();
-                        }
+                if (hdr.tcp.isValid()) {
+                    if ((meta.keys[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0
+                            && (meta.flow.tcp_flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) {
+                        complete_handshake();
                     }
-                    count_inbound();
-                } else {
-                    if (meta.flow.tcp_window > meta.shape[FLOW_WIN_OUT]) {
-                        raise_window_out();
+                    if (meta.flow.tcp_window > meta.shape[FLOW_WIN_IN]) {
+                        raise_window_in();
                     }
-                    if (meta.counts[FLOW_OUT_PKTS] == 0) {
-                        mark_first_out();
-                    }
-                    count_outbound();
                 }
+                count_inbound();
+            } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
+                // a live flow, the packet from its server: OUT
+                if (EXTREMES_MOVE) {
+                    extend_extremes();
+                }
+                if (meta.flow.tcp_window > meta.shape[FLOW_WIN_OUT]) {
+                    raise_window_out();
+                }
+                if (meta.counts[FLOW_OUT_PKTS] == 0) {
+                    mark_first_out();
+                }
+                count_outbound();
             } else if (hdr.tcp.isValid()
                        && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN) {
                 start_flow();
@@ -335,12 +341,14 @@ control FlowTable(inout headers_t hdr,
                         close_flow();
                     }
                 }
-                if (meta.cfg.timeout_pkts != 0 || meta.cfg.timeout_us != 0) {
-                    check_active_timeout();
-                }
-                // Most packets stop here: no phase, no end, no pending alert, no timeout (a new flow is phase 1).
-                if ((meta.flow.packets & (meta.flow.packets - 1)) == 0 || meta.flow.ended || meta.flow.timeout_due
+                // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new
+                // flow is phase 1).
+                bool timeouts_on = meta.cfg.timeout_pkts != 0 || meta.cfg.timeout_us != 0;
+                if (timeouts_on || (meta.flow.packets & (meta.flow.packets - 1)) == 0 || meta.flow.ended
                         || (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0) {
+                    if (timeouts_on) {
+                        check_active_timeout();
+                    }
                     take_stock();
                 }
             }
