@@ -130,7 +130,7 @@ def render_markdown(results, plots):
             summary_rows(results), align=["l", "l"] + ["r"] * 13),
         "",
         f"- Max rate: highest offered UDP rate (iperf3, one flow) with < 1% loss end to end; the rate doubles from "
-        f"1000 pps until a trial loses (cap {s['high']:.0f} pps), then a geometric bisection; at most {s['trials']} "
+        f"{s.get('low', 1000):.0f} pps until a trial loses (cap {s['high']:.0f} pps), then a geometric bisection; at most {s['trials']} "
         f"trials of {s['trial_seconds']} s per frame size; the median over {s.get('rounds', 1)} round(s) run in "
         "alternating scenario order (per round: "
         + "; ".join(f"{k} {'/'.join(stats.fmt(v) for v in r['max_rate']['64'].get('per_round', []))}"
