@@ -109,12 +109,13 @@ def flow_slot(src, dst, sport, dport, proto, slots_per_way, seed=0):
     return flow_cells(src, dst, sport, dport, proto, slots_per_way, seed)[0]
 
 
-def colliding_ports(src, dst, sport, dport, proto, slots_per_way, count):
+def colliding_ports(src, dst, sport, dport, proto, slots_per_way, count, seed=0):
     """Up to `count` other (sport, dport) pairs whose flow between the same addresses lands in the same two cells
-    as the given one when the hash seed is 0: CRC-32 is linear over GF(2), so the port differences that leave the
-    cell bits unchanged form a subspace, found by Gaussian elimination. (With a secret seed added to the key words
-    these differences no longer collide: that is what the seed is for.)"""
-    key = flow_key_bytes(src, dst, sport, dport, proto)
+    as the given one under the hash seed `seed`: CRC-32 is linear over GF(2) in the seeded ports word, so the
+    differences of that word that leave the cell bits unchanged form a subspace, found by Gaussian elimination; the
+    seed is subtracted again to get the ports. (Without the seed these differences do not collide: an attacker who
+    cannot read the seed cannot compute them; with it, the flow table's eviction rule must hold on its own.)"""
+    key = flow_key_bytes(src, dst, sport, dport, proto, seed)
     cell_bits = (slots_per_way - 1) | ((slots_per_way - 1) << 16)
     zero = zlib.crc32(bytes(len(key)))
     # one variable per bit of the ports word (bytes 8..11 of the key)
@@ -149,7 +150,7 @@ def colliding_ports(src, dst, sport, dport, proto, slots_per_way, count):
         for var in range(32):
             if diff >> var & 1:
                 ports |= 1 << (31 - var)        # variable = bit of the big-endian word, MSB first
-        new = word ^ ports
+        new = ((word ^ ports) - seed) % (1 << 32)
         low_port, high_port = new >> 16, new & 0xFFFF
         pair = (low_port, high_port) if src_is_low else (high_port, low_port)
         if ip2int(src) == ip2int(dst):

@@ -120,7 +120,8 @@ def wait_until(predicate, timeout, interval, what):
 
 
 class OnosProcess:
-    """An ONOS runtime from ONOS_HOME, started clean (fresh Karaf data, no active apps but `apps`)."""
+    """An ONOS runtime from ONOS_HOME, started clean (fresh Karaf data, no active apps but `apps`), or restarted
+    without clean (Karaf's data, the stores and the installed apps kept)."""
 
     def __init__(self, onos_home, java_home, apps, log_dir, remove_apps=()):
         self.remove_apps = remove_apps
@@ -130,11 +131,12 @@ class OnosProcess:
         self.log_dir = log_dir
         self.process = None
 
-    def start(self):
+    def start(self, clean=True):
+        """clean=False: what an operator's restart does, Karaf's data (stores, installed apps, configuration) kept."""
         os.makedirs(self.log_dir, exist_ok=True)
         # `clean` wipes Karaf's data but not apps/: a copy of an app under test left by an earlier run would be
         # registered at boot and refuse the fresh one.
-        for name in self.remove_apps:
+        for name in self.remove_apps if clean else ():
             shutil.rmtree(os.path.join(self.onos_home, "apps", name), ignore_errors=True)
         # Karaf refuses to start while its instance file names a live pid; after a killed run that pid may belong
         # to another process. The caller has made sure no ONOS answers and holds the stack lock.
@@ -143,7 +145,8 @@ class OnosProcess:
                    CHECK_ROOT_INSTANCE_RUNNING="false",
                    PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}", **self.environment())
         log = open(os.path.join(self.log_dir, "onos.out"), "ab")
-        self.process = subprocess.Popen([os.path.join(self.onos_home, "bin", "onos-service"), "apps-clean", "clean"],
+        arguments = ["apps-clean", "clean"] if clean else []
+        self.process = subprocess.Popen([os.path.join(self.onos_home, "bin", "onos-service"), *arguments],
                                         env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                         start_new_session=True)
         log.close()
@@ -224,6 +227,33 @@ class OnosProcess:
         out = subprocess.run([os.path.join(tools, "jstat"), "-gc", pid], capture_output=True, text=True,
                              timeout=60).stdout
         return jstat_heap_mib(out)
+
+    def live_heap_mib(self):
+        """The live heap of this ONOS's JVM (MiB): the total of `jmap -histo:live`, which runs a full, stop-the-world
+        GC first. (`jcmd GC.run` may only start a concurrent cycle: jstat then still counts garbage.)"""
+        return histogram_total_mib(self._histogram())
+
+    def _histogram(self):
+        return subprocess.run([os.path.join(self.java_home, "bin", "jmap"), "-histo:live", str(self.jvm_pid())],
+                              capture_output=True, text=True, timeout=180).stdout
+
+    def heap_histogram(self, top=20):
+        """The classes holding most of this ONOS's live heap (`jmap -histo:live`, which runs a full GC first)."""
+        return _histogram_head(self._histogram(), top)
+
+
+def _histogram_head(text, top):
+    lines = text.strip().splitlines()
+    return "\n".join(lines[:top + 3] + lines[-1:])
+
+
+def histogram_total_mib(histogram_text):
+    """The bytes of the "Total" line of a `jmap -histo` output, in MiB."""
+    for line in reversed(histogram_text.strip().splitlines()):
+        fields = line.split()
+        if fields and fields[0] == "Total":
+            return int(fields[2]) / (1024 * 1024)
+    raise OnosError("jmap -histo printed no total")
 
 
 def jstat_heap_mib(jstat_gc_text):

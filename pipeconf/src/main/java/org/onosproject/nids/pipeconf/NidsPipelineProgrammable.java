@@ -34,6 +34,7 @@ import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsApp;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.PipelineConfig;
+import org.onosproject.nids.api.PipelineReadBack;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -45,6 +46,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import static org.onosproject.nids.pipeconf.NidsConstants.HDR_BANK;
@@ -138,6 +140,11 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
         return writer.apply(List.of(planner.configRule(deviceId(), config)), FlowRuleWriter.Mode.MODIFY)
                 .thenCompose(ok -> writer.apply(planner.budgetRules(deviceId(), config), FlowRuleWriter.Mode.ADD)
                         .thenApply(budgetsOk -> ok && budgetsOk));
+    }
+
+    @Override
+    public Optional<PipelineReadBack> readBack() {
+        return counterReader().readBack(deviceId());
     }
 
     @Override

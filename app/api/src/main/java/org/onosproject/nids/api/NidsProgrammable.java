@@ -14,6 +14,7 @@ import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.Collection;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -75,6 +76,15 @@ public interface NidsProgrammable extends HandlerBehaviour {
      * @return completes with whether the switch accepted it
      */
     CompletableFuture<Boolean> configure(PipelineConfig config);
+
+    /**
+     * Reads back from the switch itself what it classifies with: its configuration's bank and epoch, and the
+     * classifier entries of each bank. What ONOS or the app recorded may differ from it (a write refused or lost, a
+     * switch changed behind the app's back): reconciliation trusts this read.
+     *
+     * @return what the switch holds; empty if it could not be read
+     */
+    Optional<PipelineReadBack> readBack();
 
     /**
      * Packets classified per class in one bank, read from the switch.

@@ -47,8 +47,10 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Dictionary;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -145,8 +147,15 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     private final FeatureCatalog catalog = FeatureCatalog.standard();
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final NidsModelStoreDelegate delegate = this::post;
-    /** Held while switches are programmed: one rollout or reconciliation at a time. */
+    /**
+     * Held while switches are programmed: one rollout or reconciliation at a time. Only those take it: removing a
+     * model or reading state never waits for a switch.
+     */
     private final ReentrantLock programming = new ReentrantLock();
+    /** Guards the models in use (active, or being rolled out) against removal; never held across switch I/O. */
+    private final Object modelUse = new Object();
+    /** Models a rollout in progress is switching to (guarded by {@link #modelUse}). */
+    private final Set<String> rollingOut = new HashSet<>();
     /** Parsed bundles by id (models are immutable: an id names one content). */
     private final Map<String, ModelBundle> parsed = new ConcurrentHashMap<>();
     private final ModelValidator validator = new ModelValidator(catalog, PipelineCapacity.packaged());
@@ -287,10 +296,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
 
     @Override
     public boolean remove(String modelId) {
-        programming.lock();
-        try {
+        synchronized (modelUse) {
             if (store.activeModel().modelId().filter(modelId::equals).isPresent()) {
                 throw new NidsException(CONFLICT, "model " + modelId + " is active: activate another first");
+            }
+            if (rollingOut.contains(modelId)) {
+                throw new NidsException(CONFLICT, "model " + modelId + " is being rolled out: remove it afterwards");
             }
             boolean removed = store.removeModel(modelId);
             parsed.remove(modelId);
@@ -298,8 +309,24 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
                 store.updateActiveModel(a -> a.forget(modelId));
             }
             return removed;
-        } finally {
-            programming.unlock();
+        }
+    }
+
+    /**
+     * Marks a stored model as being rolled out, so that it cannot be removed until {@link #release}: an active model
+     * that is not stored would leave reconciliation nothing to write.
+     */
+    private ModelBundle claim(String modelId, String missing) {
+        synchronized (modelUse) {
+            ModelBundle bundle = model(modelId).orElseThrow(() -> new NidsException(NOT_FOUND, missing));
+            rollingOut.add(modelId);
+            return bundle;
+        }
+    }
+
+    private void release(String modelId) {
+        synchronized (modelUse) {
+            rollingOut.remove(modelId);
         }
     }
 
@@ -324,12 +351,15 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     public RolloutResult activate(String modelId) {
         programming.lock();
         try {
-            // Read under the lock remove() holds: a model removed meanwhile is not activated (an active model that
-            // is not stored would leave reconcile nothing to write).
-            ModelBundle bundle = model(modelId)
-                    .orElseThrow(() -> new NidsException(NOT_FOUND, "no model " + modelId));
-            ActiveModel before = store.activeModel();
-            return rollOut(bundle, before, before.activate(modelId));
+            // Claimed before the first write: a model removed meanwhile is not activated, and a model being
+            // activated cannot be removed.
+            ModelBundle bundle = claim(modelId, "no model " + modelId);
+            try {
+                ActiveModel before = store.activeModel();
+                return rollOut(bundle, before, before.activate(modelId));
+            } finally {
+                release(modelId);
+            }
         } finally {
             programming.unlock();
         }
@@ -343,9 +373,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
             ActiveModel after = before.rollback()
                     .orElseThrow(() -> new NidsException(CONFLICT, "no earlier model to roll back to"));
             String previous = after.modelId().orElseThrow();
-            ModelBundle bundle = model(previous)
-                    .orElseThrow(() -> new NidsException(NOT_FOUND, "earlier model " + previous + " is gone"));
-            return rollOut(bundle, before, after);
+            ModelBundle bundle = claim(previous, "earlier model " + previous + " is gone");
+            try {
+                return rollOut(bundle, before, after);
+            } finally {
+                release(previous);
+            }
         } finally {
             programming.unlock();
         }
@@ -356,8 +389,10 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
         for (DeviceId deviceId : switches.targets()) {
             switches.pipeline(deviceId).ifPresent(pipeline -> {
                 pipeline.prepare(switches.edgePorts(deviceId));
-                targets.add(FabricRollout.Target.of(deviceId, pipeline, store.deviceState(deviceId),
-                                                    before.epoch()));
+                // From the bank the switch really classifies with (read back): after a refused flip-back it is
+                // not the recorded one, and writing into it would empty the bank that classifies.
+                targets.add(SwitchReconciler.target(deviceId, pipeline, pipeline.readBack(),
+                                                    store.deviceState(deviceId), before));
             });
         }
         FabricRollout.Report report = rollout().run(bundle.modelId(), before.modelId().orElse(null),

@@ -21,6 +21,7 @@ import org.onosproject.net.provider.ProviderId;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.PipelineConfig;
+import org.onosproject.nids.api.PipelineReadBack;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
@@ -32,6 +33,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -74,6 +76,8 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
     public final Set<Step> throwing = new HashSet<>();
     public final List<Collection<PortNumber>> prepared = new ArrayList<>();
     public PipelineConfig config;
+    /** Whether {@link #readBack} answers (a real switch's read may fail). */
+    public boolean readable;
     public PipelineCapacity capacity = NidsTestModels.capacity();
     public Map<Integer, Map<Integer, Long>> classCounters = new HashMap<>();
     public Map<String, Long> reportCounters = Map.of();
@@ -180,6 +184,21 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
     @Override
     public CompletableFuture<Boolean> configure(PipelineConfig newConfig) {
         return outcome(new Call(Step.CONFIGURE, newConfig.bank(), null, newConfig), () -> config = newConfig);
+    }
+
+    /**
+     * What the switch holds, as a real one reads it back: the configured bank and epoch, the entries per bank (when
+     * {@link #readable}).
+     */
+    @Override
+    public synchronized Optional<PipelineReadBack> readBack() {
+        if (!readable) {
+            return Optional.empty();
+        }
+        Map<Integer, Integer> entries = new HashMap<>();
+        banks.forEach((bank, model) -> entries.put(bank, entryCount(model)));
+        return Optional.of(new PipelineReadBack(config == null ? 0 : config.bank(), config == null ? 0
+                : config.epoch(), entries));
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupService;
@@ -51,6 +52,7 @@ import org.onosproject.nids.pipeconf.FakeFlowRuleService;
 import org.onosproject.nids.pipeconf.FakeGroupService;
 import org.onosproject.nids.pipeconf.PipelineDevices;
 import org.onosproject.nids.pipeconf.PipelineEntries;
+import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.Hashtable;
@@ -134,7 +136,10 @@ public class NidsModelManagerTest {
                         return APP;
                     }
                 },
-                PiPipeconfService.class, new PiPipeconfServiceAdapter());
+                PiPipeconfService.class, new PiPipeconfServiceAdapter(),
+                // No P4Runtime client: a switch that cannot be read back (the record is trusted).
+                P4RuntimeController.class, replayed(createNiceMock(P4RuntimeController.class)),
+                NetworkConfigService.class, replayed(createNiceMock(NetworkConfigService.class)));
         available.addAll(List.of(PipelineDevices.nidsSwitch(S1, switchServices),
                                  PipelineDevices.nidsSwitch(S2, switchServices), PipelineDevices.otherSwitch(OTHER)));
 
@@ -538,6 +543,38 @@ public class NidsModelManagerTest {
         }
     }
 
+    /** Issue 14: no lock is held across switch I/O that a removal waits for. */
+    @Test
+    public void aRemovalNeverWaitsForARolloutThatWaitsForASwitch() throws Exception {
+        manager.upload(jsonA);
+        manager.activate(modelA.modelId());
+        manager.upload(jsonB);
+        flows.silent.add(S2);
+        Thread activation = new Thread(() -> manager.activate(modelB.modelId()));
+        activation.start();
+        for (int i = 0; i < 500 && flows.unanswered.isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        assertFalse("the rollout is waiting for S2", flows.unanswered.isEmpty());
+        long started = System.nanoTime();
+        NidsException refused = null;
+        try {
+            manager.remove(modelB.modelId());
+        } catch (NidsException e) {
+            refused = e;
+        }
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue("the removal was refused while S2 did not answer", refused != null && activation.isAlive());
+        assertEquals(NidsException.Kind.CONFLICT, refused.kind());
+        assertTrue(refused.getMessage(), refused.getMessage().contains("is being rolled out"));
+        assertTrue("the removal waited " + millis + " ms", millis < 2000);
+        flows.silent.clear();
+        activation.join(30_000);
+        assertFalse(activation.isAlive());
+        assertEquals(Optional.of(modelA.modelId()), manager.activeModelId());
+        assertTrue("B can be removed once its rollout is over", manager.remove(modelB.modelId()));
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await();
@@ -872,5 +909,10 @@ public class NidsModelManagerTest {
         assertEquals(Optional.of(TrackMode.INGRESS_EDGE), TrackMode.ofPropertyValue("ingress-edge"));
         assertEquals(Optional.of(TrackMode.OFF), TrackMode.ofPropertyValue("off"));
         assertFalse(TrackMode.ofPropertyValue("EDGE").isPresent());
+    }
+
+    private static <T> T replayed(T mock) {
+        replay(mock);
+        return mock;
     }
 }
