@@ -30,6 +30,7 @@ RSYSLOGD = "/usr/sbin/rsyslogd"
 EVE_ALERT_FIELDS = ("timestamp", "flow_id", "event_type", "src_ip", "src_port", "dest_ip", "dest_port", "proto",
                     "alert", "flow")
 EVE_ALERT_KEYS = ("action", "signature_id", "signature", "category", "severity")
+EVE_FLOW_KEYS = ("pkts_toserver", "pkts_toclient", "bytes_toserver", "bytes_toclient", "start")
 HTTP_PORT, IPERF_PORT = 8080, 5201
 ATTACKERS = {"h2": "10.0.0.2", "h4": "10.0.0.4"}
 BENIGN = {"h1": "10.0.0.1", "h3": "10.0.0.3"}
@@ -244,10 +245,16 @@ def test_alerts_reach_the_eve_file_and_rsyslog_as_eve_json(traffic, siem, routed
     assert {e["nids"]["alert_id"] for e in eve_alerts} == alert_ids
     for event in eve_alerts:
         missing = [f for f in EVE_ALERT_FIELDS if f not in event] + \
-                  [f"alert.{k}" for k in EVE_ALERT_KEYS if k not in event["alert"]]
+                  [f"alert.{k}" for k in EVE_ALERT_KEYS if k not in event["alert"]] + \
+                  [f"flow.{k}" for k in EVE_FLOW_KEYS if k not in event.get("flow", {})]
         assert not missing, f"EVE alert without {missing}: {event}"
         assert event["src_ip"] in ATTACKERS.values(), event
-        assert event["nids"]["decision_path"], event
+        # both attacks are TCP SYNs; Suricata names the protocol, numbers the flow and grades severity 1 (high)..3
+        assert event["proto"] == "TCP" and isinstance(event["flow_id"], int), event
+        assert event["alert"]["severity"] in (1, 2, 3) and event["flow"]["pkts_toserver"] >= 1, event
+        # the vendor key: the tree's decision path, each step a feature test that held on the way to the leaf
+        path = event["nids"]["decision_path"]
+        assert path and all({"feature", "operator", "bound", "value", "holds"} <= set(step) for step in path), event
     by_id = {a["id"]: a for a in alerts}
     for event in eve_alerts:
         alert = by_id[event["nids"]["alert_id"]]

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from nidslib import browser
 from nidslib import constants as C
 from nidslib import datasets as models
 from nidslib import fabric as fabric_mod
@@ -217,3 +218,55 @@ def test_a_viewer_changes_nothing_and_admin_changes_are_audited(stack):
     assert (onos_mod.USER, "block.add", "10.0.9.98", f"ok: block {made['id']}") == entries[1], entries[:3]
     # The refusals of this suite are there too, with their reasons.
     assert any(e[1] == "block.add" and e[3].startswith("refused: block cap reached") for e in entries), entries
+
+
+# In the guest's page: opens the GUI web socket, authenticates with a made-up token, sends the Block button's request
+# for the alert, and returns what the socket answered within 3 s.
+WEB_SOCKET_BLOCK = """([url, alertId]) => new Promise(done => {
+    const answers = [];
+    const socket = new WebSocket(url);
+    socket.onmessage = m => answers.push(String(m.data));
+    socket.onerror = () => answers.push('socket error');
+    socket.onopen = () => {
+        socket.send(JSON.stringify({event: 'authentication', payload: {token: 'made-up'}}));
+        socket.send(JSON.stringify({event: 'nidsAlertBlockRequest', payload: {id: alertId}}));
+        setTimeout(() => { socket.close(); done(answers); }, 3000);
+    };
+    setTimeout(() => done(answers), 10000);
+})"""
+
+
+def test_a_viewer_cannot_block_from_the_gui(routed, bundles):
+    """ONOS's guest (viewer role) logs in to the GUI in a browser to block an alerted source: ONOS refuses its GUI
+    page to a viewer (403 "!role"), its web socket takes no request without the page's session token, and nothing is
+    blocked. (Behind that, the app's GUI handlers refuse a non-admin too: web-ui unit tests.)"""
+    missing = browser.missing()
+    if missing:
+        pytest.skip(missing)
+    stack = routed
+    model_id = upload(stack, bundles[0])
+    status, result = stack.rest.post(f"{MODELS}/{model_id}/activate")
+    assert status == 200, result
+    since = int(time.time() * 1000)
+
+    def attack_alert():
+        alerts = stack.rest.get(f"/onos/nids/alerts?since={since}&limit=1000", retry=False)["alerts"]
+        return next((a for a in alerts if a["flow"]["clientIp"] == "10.0.0.1"
+                     and a["flow"]["serverPort"] == ATTACK_PORTS[0]), None)
+
+    fabric_mod.tcp_attempts("h1", "10.0.0.3", ATTACK_PORTS[0], 5)
+    alert = onos_mod.wait_until(attack_alert, 90, 2, "an alert of h1's attack")
+    with browser.onos_gui("nids-viewer-chromium-", user="guest", password="guest") as page:
+        page.goto(f"{browser.GUI}/index.html#/nidsAlerts")
+        body = page.inner_text("body")
+        assert "403" in body and "!role" in body, body[:300]
+        # The browser's logged-in session, asked for the GUI again: refused.
+        assert page.request.get(f"{browser.GUI}/index.html").status == 403
+        # The GUI's web socket opens for the guest, but only a session token that the (refused) GUI page hands out
+        # authenticates it: the Block button's request, sent with a made-up token, is refused.
+        answers = page.evaluate(WEB_SOCKET_BLOCK, ["ws://127.0.0.1:8181/onos/ui/websock", int(alert["id"])])
+    assert any("invalid authentication token" in a for a in answers), answers
+    entries = stack.rest.get("/onos/nids/audit?limit=50", retry=False)["entries"]
+    assert not [e for e in entries if e["user"] == "guest" and e["result"].startswith("ok")], entries[:5]
+    assert stack.rest.get(BLOCKS, retry=False)["blocks"] == []
+    assert stack.rest.get(f"/onos/nids/alerts/{alert['id']}", retry=False)["state"] == alert["state"]

@@ -137,7 +137,10 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
         FlowRuleWriter writer = writer();
         ModelRulePlanner planner = planner();
         // The config first (the bank flip must not wait for the budgets); the budgets are entries, added or replaced.
-        return writer.apply(List.of(planner.configRule(deviceId(), config)), FlowRuleWriter.Mode.MODIFY)
+        // The config is ADDed, never MODIFYed: ONOS's flow store updates only a rule it holds, so a MODIFY reaches the
+        // switch but not the store, and the next flow poll removes it as extraneous (the default action again: bank
+        // 0, nothing classified, about 30 s after every activation). An ADD of the same rule replaces it in both.
+        return writer.apply(List.of(planner.configRule(deviceId(), config)), FlowRuleWriter.Mode.ADD)
                 .thenCompose(ok -> writer.apply(planner.budgetRules(deviceId(), config), FlowRuleWriter.Mode.ADD)
                         .thenApply(budgetsOk -> ok && budgetsOk));
     }

@@ -49,6 +49,9 @@ public final class FakeFlowRuleService extends FlowRuleServiceAdapter {
             applied.add(op);
             if (op.type() == FlowRuleOperation.Type.REMOVE) {
                 table(op.rule().deviceId()).remove(op.rule().id());
+            } else if (op.type() == FlowRuleOperation.Type.MODIFY) {
+                // as ONOS's flow store (FlowBucket.update): a rule it does not hold is not stored
+                table(op.rule().deviceId()).computeIfPresent(op.rule().id(), (id, stored) -> op.rule());
             } else {
                 table(op.rule().deviceId()).put(op.rule().id(), op.rule());
             }

@@ -327,7 +327,7 @@ public class ModelRulePlannerTest {
 
     @Test
     public void configRulesOfTwoBanksAreOneRuleModified() {
-        // A flip is a MODIFY of the same rule: the bank and epoch must not be part of its identity.
+        // A flip replaces the same rule: the bank and epoch must not be part of its identity.
         PipelineConfig config = new PipelineConfig(0, 1, TrackMode.EDGE, 1000, 60_000_000L, 1000, 100,
                                                    EnumSet.allOf(ReportReason.class));
         assertEquals(planner.configRule(S1, config).id(), planner.configRule(S1, config.withBank(1, 2)).id());
