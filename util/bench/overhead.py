@@ -9,7 +9,7 @@ switched at run time through the config table and the classifier's tables:
   S1 forwarding     track_mode TRACK_OFF
   S2 netflow        TRACK_EDGE (both ports edge): flow features and source context on, classifier tables empty
   S3 classifier     S2 + a small phase model: a binary J48 tree (UNSW sample) at packets 1, 2, 4, 8 and the end
-  S4 full model     S2 + a full-capacity model: a multi-class tree at all 17 phases (one bank's decision entries)
+  S4 full model     S2 + a full-capacity model: a multi-class tree at all 10 phases (one bank's decision entries)
 
 Per scenario: the highest offered UDP rate with < 1% loss at 64-byte and 1024-byte frames (iperf3, bounded
 geometric bisection), RTT percentiles of ping under a fixed UDP load, TCP goodput, and the switch's CPU and RSS
@@ -277,8 +277,8 @@ class Traffic:
 # gives an END tree; the benchmark writes that tree at every phase it names, which costs the switch what phase
 # trees of that size cost (a lookup chain at each phase packet) whatever they were trained on.
 SMALL_PHASES = (1, 2, 4, 8, 0)
-ALL_PHASES = tuple(1 << i for i in range(16)) + (0,)     # packets 1 .. 32768 (MAX_PHASE_PACKETS) and the end
-LARGE_LEAVES = 60          # x 17 phases: about the 1024 decision entries of one bank (full capacity)
+ALL_PHASES = tuple(1 << i for i in range(8)) + (0xFFFF, 0)  # packets 1 .. 128 (MAX_PHASE_PACKETS), late, end
+LARGE_LEAVES = 100         # x 10 phases: about the 1024 decision entries of one bank (full capacity)
 
 
 def at_phases(model, phases):
@@ -289,7 +289,7 @@ def at_phases(model, phases):
 
 def train_models(cache_dir):
     """{kind: model bundle} for 'small' (a binary tree of <= 32 leaves at phases 1, 2, 4, 8 and the end) and
-    'large' (a multi-class tree at all 17 phases, filling one bank's decision entries); trained once, cached."""
+    'large' (a multi-class tree at all 10 phases: packets 1..128, late, end; filling one bank's decision entries); trained once, cached."""
     if not os.path.exists(DATASET):
         raise BenchError(f"{DATASET} not found: scenarios S3/S4 need the UNSW sample (../shared/datasets)")
     specs = {"small": (["--binary", "--max-leaves", "32", "--seed", "1"], SMALL_PHASES),
