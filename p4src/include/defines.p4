@@ -29,6 +29,7 @@
 #define MAX_PHASE_PACKETS_VALUE 128   // packet phases are powers of two up to this
 #define LATE_PHASE_PERIOD_VALUE 64    // beyond MAX_PHASE_PACKETS, every this-many-th packet (a power of two) ...
 #define PHASE_LATE_VALUE 0xFFFF       // ... is the late phase, keyed by this (no packet phase has it)
+#define PHASE_NONE_VALUE 0xFFFE       // the key of a packet at no phase (a due timeout, a pending alert): no tree
 #define CONFIDENCE_FULL_VALUE 1000    // leaf confidence and min_confidence are per mille
 
 // Report reasons (report_t.reason; bit (1 << reason) in report_t.events and in the config's report_mask)
@@ -101,6 +102,7 @@ const bit<16> ETHERTYPE_PROBE = ETHERTYPE_PROBE_VALUE;
 const bit<8> REPORT_VERSION = REPORT_VERSION_VALUE;
 const phase_t PHASE_END = PHASE_END_VALUE;
 const phase_t PHASE_LATE = PHASE_LATE_VALUE;
+const phase_t PHASE_NONE = PHASE_NONE_VALUE;
 
 const bit<16> ETHERTYPE_IPV4 = 0x0800;
 const bit<8> IP_PROTO_ICMP = 1;

@@ -78,6 +78,8 @@ def test_shared_constants(build):
     period, late = c["LATE_PHASE_PERIOD"], c["PHASE_LATE"]
     assert period & (period - 1) == 0 and period <= c["MAX_PHASE_PACKETS"]
     assert late & (late - 1) != 0 and late < 1 << 16
+    none = c["PHASE_NONE"]
+    assert none & (none - 1) != 0 and none not in (late, c["PHASE_END"]) and none < 1 << 16
     budgets = {k: v for k, v in c.items() if k.startswith("BUDGET_")}
     assert set(budgets) == {"BUDGET_ALERT", "BUDGET_RECORD", "BUDGET_EVICT", "BUDGET_PROBE"}
     assert sorted(budgets.values()) == [0, 1, 2, 3]

@@ -112,7 +112,8 @@ def test_switch_and_simulate_give_the_same_verdicts(sw, model, tmp_path):
     for flow in simulated["flows"]:
         for v in flow["verdicts"]:
             if "class_id" in v:
-                phase = {"end": 0, "late": sw.const["PHASE_LATE"]}.get(v["phase"]) or int(v["phase"][1:])
+                named = {"end": sw.const["PHASE_END"], "late": sw.const["PHASE_LATE"]}
+                phase = named[v["phase"]] if v["phase"] in named else int(v["phase"][1:])
                 sim_verdicts.append((v["time_us"], flow["client_port"], flow["server_port"], phase, v["class_id"],
                                      v["leaf_id"], v["confidence_permille"]))
     sim_verdicts = [v[1:] for v in sorted(sim_verdicts)]

@@ -252,7 +252,8 @@ control FlowTable(inout headers_t hdr,
         bool phase_packet = !meta.flow.ended
             && (early ? (meta.flow.packets & (meta.flow.packets - 1)) == 0
                       : (meta.flow.packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0);
-        meta.flow.phase = meta.flow.ended ? PHASE_END : (early ? (phase_t)meta.flow.packets : PHASE_LATE);
+        meta.flow.phase = meta.flow.ended ? PHASE_END
+                          : (!phase_packet ? PHASE_NONE : (early ? (phase_t)meta.flow.packets : PHASE_LATE));
         meta.flow.alert_pending = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0;
         meta.flow.attention = meta.flow.ended || phase_packet || meta.flow.timeout_due || meta.flow.alert_pending
                               || meta.flow.evicted;
