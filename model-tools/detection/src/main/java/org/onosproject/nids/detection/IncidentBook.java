@@ -15,7 +15,11 @@ import java.util.function.UnaryOperator;
 /**
  * Verdicts into incidents over some storage: the one rule the app's distributed store and the offline replays
  * ({@link IncidentTracker}) share. A verdict below the confidence floor is only counted; otherwise it joins the
- * incident of its source and family that is still within the window, or opens a new one. The book is bounded: to
+ * incident of its source and family that is still within the window, or opens a new one. Flows sent with the
+ * source's address from an edge port where the network does not locate it ({@link LocationCheck#MISMATCH}) have
+ * incidents of their own ({@link IncidentKey#spoofed}), and so do their reports from transit switches once the spoofed
+ * incident knows the flow: a spoofer's flows neither get the address's owner blocked nor absorb the owner's own
+ * attack into an incident that may never be blocked. The book is bounded: to
  * open an incident in a full book it evicts one that is closed (or idle past the window), else the oldest
  * acknowledged, else the oldest blocked; an open incident is never evicted. When every incident is open, the verdict
  * is merged into its source's latest open incident (counted as merged), or refused (counted) if the source has none.
@@ -151,12 +155,12 @@ public abstract class IncidentBook {
         FamilyPolicy families = policy.families();
         AttackFamily family = families.of(verdict.className());
         String familyName = families.incidentFamily(verdict.className());
-        IncidentKey key = new IncidentKey(verdict.client(), familyName);
         AlertSeverity severity = severities.of(verdict.className());
         long now = verdict.timeMicros();
         long window = policy.windowMicros();
         int evidence = policy.evidenceFlows();
         Predicate<Incident> takes = incident -> incident.takes(now, window);
+        IncidentKey key = new IncidentKey(verdict.client(), familyName, fromSpoofer(verdict, familyName, takes));
 
         Optional<Incident> latest = latest(key).filter(takes);
         Incident evicted = null;
@@ -168,7 +172,8 @@ public abstract class IncidentBook {
                 count(EVICTED);
             } else {
                 Optional<Incident> host = incidents().stream()
-                        .filter(i -> i.source() == verdict.client() && i.takes(now, window))
+                        .filter(i -> i.source() == verdict.client() && i.spoofedSource() == key.spoofed()
+                                && i.takes(now, window))
                         .max(Comparator.comparingLong(Incident::lastSeenMicros).thenComparingLong(Incident::id));
                 if (host.isPresent()) {
                     Optional<Incident> merged = change(host.get().id(), i -> i.merge(verdict, severity, evidence));
@@ -182,10 +187,28 @@ public abstract class IncidentBook {
             }
         }
         Incident after = openOrJoin(key, takes, id -> Incident.open(id, verdict, family, familyName, severity,
-                                                                    evidence),
+                                                                    evidence, key.spoofed()),
                                     incident -> incident.fold(verdict, severity, evidence));
         boolean opened = latest.map(i -> i.id() != after.id()).orElse(true) && after.reports() == 1;
         return new Placement(opened ? Placement.Kind.OPENED : Placement.Kind.JOINED, after, evicted);
+    }
+
+    /**
+     * Whether a verdict is of a flow sent with its source's address from where the network does not locate it: its
+     * edge switch says so (MISMATCH), or a transit switch reports a flow the source's spoofed incident already holds
+     * (the edge switch's report usually comes first; a transit report that comes first goes with the owner's
+     * incident, where it can never confirm the owner's location).
+     */
+    private boolean fromSpoofer(FlowVerdict verdict, String familyName, Predicate<Incident> takes) {
+        switch (verdict.location()) {
+            case MISMATCH:
+                return true;
+            case NEUTRAL:
+                return latest(new IncidentKey(verdict.client(), familyName, true)).filter(takes)
+                        .map(i -> i.knowsFlow(verdict.flowId())).orElse(false);
+            default:
+                return false;
+        }
     }
 
     /**

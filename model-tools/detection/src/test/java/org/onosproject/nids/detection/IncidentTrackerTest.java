@@ -118,6 +118,58 @@ public class IncidentTrackerTest {
     }
 
     @Test
+    public void theOwnersOwnAttackAfterASpoofOfItsAddressIsAnIncidentOfItsOwnAndBlocked() {
+        IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "LOW"));
+        // Someone at s2/3 attacks with 10.0.0.1's address: the edge switch says MISMATCH, the server's edge switch
+        // (transit port) NEUTRAL for the same flows.
+        for (int n = 1; n <= 6; n++) {
+            tracker.observe(verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s2", 3)
+                                    .location(LocationCheck.MISMATCH, "reported at device:s2/3").build());
+            tracker.observe(verdict(n + 0.001, "10.0.0.1", "10.0.0.4", 5555, "Attack", n)
+                                    .reportedBy("device:s4", 1).location(LocationCheck.NEUTRAL, "transit").build());
+        }
+        assertEquals("the spoofed flows' transit reports stay with the spoofed incident", 1,
+                     tracker.incidents().size());
+        Incident spoofed = tracker.incidents().get(0);
+        assertTrue(spoofed.spoofedSource());
+        assertEquals(6, spoofed.flows());
+        assertEquals(List.of("device:s2", "device:s4"), spoofed.devices());
+        // Then the address's owner attacks from where ONOS locates it (other flows, within the window).
+        for (int n = 11; n <= 16; n++) {
+            tracker.observe(verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s1", 1)
+                                    .location(LocationCheck.MATCH, "reported at device:s1/1").build());
+        }
+        assertEquals(2, tracker.incidents().size());
+        Incident own = tracker.incidents().get(1);
+        assertFalse(own.spoofedSource());
+        assertEquals(LocationStatus.CONFIRMED, own.location());
+        assertEquals(IncidentState.BLOCKED, own.state());
+        assertEquals(1, tracker.blocks().size());
+        assertEquals(own.id(), tracker.blocks().get(0).incidentId());
+        assertTrue("the owner's flows are its incident's evidence, with alerts",
+                   tracker.alerts().stream().filter(a -> a.incidentId() == own.id()).count() >= 1);
+        assertEquals(LocationStatus.MISMATCH, tracker.incident(spoofed.id()).get().location());
+        assertEquals(6, tracker.incident(spoofed.id()).get().flows());
+    }
+
+    @Test
+    public void aTransitReportOfAFlowNoSpoofedIncidentHoldsGoesToTheOwnersIncidentAndNeverConfirmsIt() {
+        IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "LOW"));
+        tracker.observe(verdict(1, "10.0.0.1", "10.0.0.4", 5555, "Attack", 1).reportedBy("device:s2", 3)
+                                .location(LocationCheck.MISMATCH, "reported at device:s2/3").build());
+        for (int n = 2; n <= 8; n++) {
+            tracker.observe(verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s4", 1)
+                                    .location(LocationCheck.NEUTRAL, "transit").build());
+        }
+        assertEquals(2, tracker.incidents().size());
+        Incident owner = tracker.incidents().get(1);
+        assertFalse(owner.spoofedSource());
+        assertEquals(7, owner.flows());
+        assertEquals(LocationStatus.UNCONFIRMED, owner.location());
+        assertTrue(tracker.blocks().isEmpty());
+    }
+
+    @Test
     public void anExpiredBlockLetsTheIncidentBlockAgain() {
         IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "HIGH",
                                                              "autoBlockMinAlerts", "2", "blockTtlSeconds", "10"));
