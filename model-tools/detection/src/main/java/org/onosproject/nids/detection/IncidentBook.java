@@ -17,17 +17,21 @@ import java.util.function.UnaryOperator;
  * ({@link IncidentTracker}) share. A verdict below the confidence floor is only counted; otherwise it joins the
  * incident of its source and family that is still within the window, or opens a new one. Flows sent with the
  * source's address from an edge port where the network does not locate it ({@link LocationCheck#MISMATCH}) have
- * incidents of their own ({@link IncidentKey#spoofed}), and so do their reports from transit switches once the spoofed
- * incident knows the flow: a spoofer's flows neither get the address's owner blocked nor absorb the owner's own
- * attack into an incident that may never be blocked. The book is bounded: to
+ * incidents of their own ({@link IncidentKey#spoofed}): a spoofer's flows neither get the address's owner blocked nor
+ * absorb the owner's own attack into an incident that may never be blocked. A transit switch's report
+ * ({@link LocationCheck#NEUTRAL}) only adds to a flow an incident already holds from the flow's edge switch: it says
+ * nothing about who sent the flow, so it never opens an incident nor counts as a flow of one (counted as
+ * {@value #TRANSIT} otherwise). The book is bounded: to
  * open an incident in a full book it evicts one that is closed (or idle past the window), else the oldest
  * acknowledged, else the oldest blocked; an open incident is never evicted. When every incident is open, the verdict
  * is merged into its source's latest open incident (counted as merged), or refused (counted) if the source has none.
- * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #EVICTED}, {@value #MERGED}, {@value #REFUSED}.
+ * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #TRANSIT}, {@value #EVICTED}, {@value #MERGED},
+ * {@value #REFUSED}.
  */
 public abstract class IncidentBook {
 
     public static final String LOW_CONFIDENCE = "lowConfidence:";
+    public static final String TRANSIT = "transitOnly";
     public static final String EVICTED = "evicted";
     public static final String MERGED = "merged";
     public static final String REFUSED = "refused";
@@ -39,6 +43,8 @@ public abstract class IncidentBook {
         public enum Kind {
             /** Below the confidence floor: counted per class, no incident. */
             LOW_CONFIDENCE,
+            /** A transit switch's report of a flow no incident holds (yet): counted, no incident. */
+            TRANSIT,
             /** Opened a new incident. */
             OPENED,
             /** Joined its source and family's incident. */
@@ -63,7 +69,7 @@ public abstract class IncidentBook {
             return kind;
         }
 
-        /** @return the incident as it is after the verdict (none for LOW_CONFIDENCE and REFUSED) */
+        /** @return the incident as it is after the verdict (none for LOW_CONFIDENCE, TRANSIT and REFUSED) */
         public Optional<Incident> incident() {
             return Optional.ofNullable(incident);
         }
@@ -160,7 +166,11 @@ public abstract class IncidentBook {
         long window = policy.windowMicros();
         int evidence = policy.evidenceFlows();
         Predicate<Incident> takes = incident -> incident.takes(now, window);
-        IncidentKey key = new IncidentKey(verdict.client(), familyName, fromSpoofer(verdict, familyName, takes));
+        if (verdict.location() == LocationCheck.NEUTRAL) {
+            return transit(verdict, familyName, takes, severity, evidence);
+        }
+        IncidentKey key = new IncidentKey(verdict.client(), familyName,
+                                          verdict.location() == LocationCheck.MISMATCH);
 
         Optional<Incident> latest = latest(key).filter(takes);
         Incident evicted = null;
@@ -194,21 +204,26 @@ public abstract class IncidentBook {
     }
 
     /**
-     * Whether a verdict is of a flow sent with its source's address from where the network does not locate it: its
-     * edge switch says so (MISMATCH), or a transit switch reports a flow the source's spoofed incident already holds
-     * (the edge switch's report usually comes first; a transit report that comes first goes with the owner's
-     * incident, where it can never confirm the owner's location).
+     * A transit switch's report joins the incident (the spoofed one first) that holds its flow from the flow's edge
+     * switch, checked again inside the change; otherwise it is only counted. The edge switch's report usually comes
+     * first; one that comes later opens or joins the incident itself.
      */
-    private boolean fromSpoofer(FlowVerdict verdict, String familyName, Predicate<Incident> takes) {
-        switch (verdict.location()) {
-            case MISMATCH:
-                return true;
-            case NEUTRAL:
-                return latest(new IncidentKey(verdict.client(), familyName, true)).filter(takes)
-                        .map(i -> i.knowsFlow(verdict.flowId())).orElse(false);
-            default:
-                return false;
+    private Placement transit(FlowVerdict verdict, String familyName, Predicate<Incident> takes,
+                              AlertSeverity severity, int evidence) {
+        long flow = verdict.flowId();
+        Predicate<Incident> holds = takes.and(i -> i.knowsFlow(flow));
+        for (boolean spoofed : new boolean[]{true, false}) {
+            Optional<Incident> holder = latest(new IncidentKey(verdict.client(), familyName, spoofed)).filter(holds);
+            if (holder.isPresent()) {
+                Optional<Incident> after = change(holder.get().id(),
+                                                  i -> holds.test(i) ? i.fold(verdict, severity, evidence) : i);
+                if (after.isPresent() && after.get().reports() > holder.get().reports()) {
+                    return new Placement(Placement.Kind.JOINED, after.get(), null);
+                }
+            }
         }
+        count(TRANSIT);
+        return new Placement(Placement.Kind.TRANSIT, null, null);
     }
 
     /**

@@ -153,19 +153,30 @@ public class IncidentTrackerTest {
     }
 
     @Test
-    public void aTransitReportOfAFlowNoSpoofedIncidentHoldsGoesToTheOwnersIncidentAndNeverConfirmsIt() {
+    public void transitReportsOnlyAddToFlowsAnIncidentHoldsFromTheirEdgeSwitch() {
         IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "LOW"));
-        tracker.observe(verdict(1, "10.0.0.1", "10.0.0.4", 5555, "Attack", 1).reportedBy("device:s2", 3)
-                                .location(LocationCheck.MISMATCH, "reported at device:s2/3").build());
-        for (int n = 2; n <= 8; n++) {
-            tracker.observe(verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s4", 1)
-                                    .location(LocationCheck.NEUTRAL, "transit").build());
+        // A transit switch reports flows before (or without) their edge switch: they never open an incident, nor
+        // count towards a block of the address's owner.
+        for (int n = 1; n <= 8; n++) {
+            IncidentTracker.Outcome transit = tracker.observe(
+                    verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s4", 1)
+                            .location(LocationCheck.NEUTRAL, "transit").build());
+            assertEquals(Optional.of(IncidentBook.Placement.Kind.TRANSIT),
+                         transit.placement().map(IncidentBook.Placement::kind));
         }
-        assertEquals(2, tracker.incidents().size());
-        Incident owner = tracker.incidents().get(1);
-        assertFalse(owner.spoofedSource());
-        assertEquals(7, owner.flows());
-        assertEquals(LocationStatus.UNCONFIRMED, owner.location());
+        assertTrue(tracker.incidents().isEmpty());
+        assertEquals(Long.valueOf(8), tracker.counters().get(IncidentBook.TRANSIT));
+        // The edge switch's report of a flow opens the incident; the transit switch's report of it joins.
+        tracker.observe(verdict(10, "10.0.0.1", "10.0.0.4", 5555, "Attack", 10).reportedBy("device:s1", 1)
+                                .location(LocationCheck.MATCH, "edge").build());
+        tracker.observe(verdict(10.001, "10.0.0.1", "10.0.0.4", 5555, "Attack", 10).reportedBy("device:s4", 1)
+                                .location(LocationCheck.NEUTRAL, "transit").build());
+        assertEquals(1, tracker.incidents().size());
+        Incident incident = tracker.incidents().get(0);
+        assertEquals(1, incident.flows());
+        assertEquals(2, incident.reports());
+        assertEquals(List.of("device:s1", "device:s4"), incident.devices());
+        assertEquals(LocationStatus.CONFIRMED, incident.location());
         assertTrue(tracker.blocks().isEmpty());
     }
 
