@@ -192,19 +192,11 @@ public final class BlockPolicy {
         if (defaults != null) {
             flows.putAll(defaults);
         }
-        for (String pair : (spec == null ? "" : spec).split(",")) {
-            if (pair.isBlank()) {
-                continue;
-            }
-            int eq = pair.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("expected Family=N, got \"" + pair.strip() + "\"");
-            }
-            String name = pair.substring(0, eq).strip();
+        NamedValues.forEach(spec, "Family=N", (name, value) -> {
             AttackFamily family = AttackFamily.parse(name).orElseThrow(() -> new IllegalArgumentException(
                     "unknown attack family \"" + name + "\" (expected Scan, Flood, BruteForce, SlowDoS or Other)"));
-            flows.put(family, parseInt(family.label(), pair.substring(eq + 1), 1, MAX_MIN_FLOWS));
-        }
+            flows.put(family, parseInt(family.label(), value, 1, MAX_MIN_FLOWS));
+        });
         return flows;
     }
 

@@ -54,20 +54,10 @@ public final class FamilyPolicy {
             return DEFAULT;
         }
         Map<String, AttackFamily> overrides = new LinkedHashMap<>();
-        for (String pair : spec.split(",")) {
-            if (pair.isBlank()) {
-                continue;
-            }
-            int eq = pair.indexOf('=');
-            String name = eq < 0 ? "" : pair.substring(0, eq).strip();
-            if (name.isEmpty()) {
-                throw new IllegalArgumentException("expected ClassName=FAMILY, got \"" + pair.strip() + "\"");
-            }
-            String family = pair.substring(eq + 1).strip();
-            overrides.put(name.toLowerCase(Locale.ROOT), AttackFamily.parse(family).orElseThrow(
-                    () -> new IllegalArgumentException("unknown attack family \"" + family + "\" for class " + name
-                            + " (expected Scan, Flood, BruteForce, SlowDoS or Other)")));
-        }
+        NamedValues.forEach(spec, "ClassName=FAMILY", (name, family) -> overrides.put(
+                name.toLowerCase(Locale.ROOT), AttackFamily.parse(family).orElseThrow(
+                        () -> new IllegalArgumentException("unknown attack family \"" + family + "\" for class " + name
+                                + " (expected Scan, Flood, BruteForce, SlowDoS or Other)"))));
         return new FamilyPolicy(overrides);
     }
 

@@ -57,6 +57,7 @@ public final class Incident {
     private final String[] devices;
     private final LocationStatus location;
     private final String locationDetail;
+    private final boolean spoofedSource;
     private final String blockId;
     private final BlockDecision.Kind decision;
     private final String decisionReason;
@@ -86,6 +87,7 @@ public final class Incident {
         this.devices = b.devices;
         this.location = Objects.requireNonNull(b.location, "location");
         this.locationDetail = b.locationDetail;
+        this.spoofedSource = b.spoofedSource;
         this.blockId = b.blockId;
         this.decision = b.decision;
         this.decisionReason = b.decisionReason;
@@ -104,7 +106,27 @@ public final class Incident {
      */
     public static Incident open(long id, FlowVerdict verdict, AttackFamily family, String familyName,
                                 AlertSeverity severity, int evidenceFlows) {
+        return open(id, verdict, family, familyName, severity, evidenceFlows,
+                    verdict.location() == LocationCheck.MISMATCH);
+    }
+
+    /**
+     * The incident a verdict opens, under a key spoofed or not ({@link IncidentKey#spoofed}).
+     *
+     * @param id            its id
+     * @param verdict       the first verdict (confident)
+     * @param family        the verdict's class's family
+     * @param familyName    the incident's family name ({@link FamilyPolicy#incidentFamily})
+     * @param severity      the class's severity
+     * @param evidenceFlows how many first flows to keep as evidence (≥ 1)
+     * @param spoofedSource whether it takes the flows sent with the source's address from where the network does not
+     *                      locate it
+     * @return the incident, OPEN
+     */
+    public static Incident open(long id, FlowVerdict verdict, AttackFamily family, String familyName,
+                                AlertSeverity severity, int evidenceFlows, boolean spoofedSource) {
         Builder b = new Builder();
+        b.spoofedSource = spoofedSource;
         b.id = id;
         b.source = verdict.client();
         b.family = family;
@@ -177,7 +199,15 @@ public final class Incident {
 
     /** @return the key of the incidents of this source and family */
     public IncidentKey key() {
-        return new IncidentKey(source, familyName);
+        return new IncidentKey(source, familyName, spoofedSource);
+    }
+
+    /**
+     * @return whether it takes the flows sent with its source's address from an edge port where the network does not
+     *         locate the address (then its location is MISMATCH), kept apart from the address owner's own incidents
+     */
+    public boolean spoofedSource() {
+        return spoofedSource;
     }
 
     /** @return the stored state (see {@link #stateAt} for the state a clock sees) */
@@ -413,6 +443,7 @@ public final class Incident {
         b.devices = devices;
         b.location = location;
         b.locationDetail = locationDetail;
+        b.spoofedSource = spoofedSource;
         b.blockId = blockId;
         b.decision = decision;
         b.decisionReason = decisionReason;
@@ -454,6 +485,7 @@ public final class Incident {
         private String[] devices;
         private LocationStatus location;
         private String locationDetail;
+        private boolean spoofedSource;
         private String blockId;
         private BlockDecision.Kind decision;
         private String decisionReason;

@@ -15,15 +15,23 @@ import java.util.function.UnaryOperator;
 /**
  * Verdicts into incidents over some storage: the one rule the app's distributed store and the offline replays
  * ({@link IncidentTracker}) share. A verdict below the confidence floor is only counted; otherwise it joins the
- * incident of its source and family that is still within the window, or opens a new one. The book is bounded: to
+ * incident of its source and family that is still within the window, or opens a new one. Flows sent with the
+ * source's address from an edge port where the network does not locate it ({@link LocationCheck#MISMATCH}) have
+ * incidents of their own ({@link IncidentKey#spoofed}): a spoofer's flows neither get the address's owner blocked nor
+ * absorb the owner's own attack into an incident that may never be blocked. A transit switch's report
+ * ({@link LocationCheck#NEUTRAL}) only adds to a flow an incident already holds from the flow's edge switch: it says
+ * nothing about who sent the flow, so it never opens an incident nor counts as a flow of one (counted as
+ * {@value #TRANSIT} otherwise). The book is bounded: to
  * open an incident in a full book it evicts one that is closed (or idle past the window), else the oldest
  * acknowledged, else the oldest blocked; an open incident is never evicted. When every incident is open, the verdict
  * is merged into its source's latest open incident (counted as merged), or refused (counted) if the source has none.
- * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #EVICTED}, {@value #MERGED}, {@value #REFUSED}.
+ * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #TRANSIT}, {@value #EVICTED}, {@value #MERGED},
+ * {@value #REFUSED}.
  */
 public abstract class IncidentBook {
 
     public static final String LOW_CONFIDENCE = "lowConfidence:";
+    public static final String TRANSIT = "transitOnly";
     public static final String EVICTED = "evicted";
     public static final String MERGED = "merged";
     public static final String REFUSED = "refused";
@@ -35,6 +43,8 @@ public abstract class IncidentBook {
         public enum Kind {
             /** Below the confidence floor: counted per class, no incident. */
             LOW_CONFIDENCE,
+            /** A transit switch's report of a flow no incident holds (yet): counted, no incident. */
+            TRANSIT,
             /** Opened a new incident. */
             OPENED,
             /** Joined its source and family's incident. */
@@ -59,7 +69,7 @@ public abstract class IncidentBook {
             return kind;
         }
 
-        /** @return the incident as it is after the verdict (none for LOW_CONFIDENCE and REFUSED) */
+        /** @return the incident as it is after the verdict (none for LOW_CONFIDENCE, TRANSIT and REFUSED) */
         public Optional<Incident> incident() {
             return Optional.ofNullable(incident);
         }
@@ -151,12 +161,16 @@ public abstract class IncidentBook {
         FamilyPolicy families = policy.families();
         AttackFamily family = families.of(verdict.className());
         String familyName = families.incidentFamily(verdict.className());
-        IncidentKey key = new IncidentKey(verdict.client(), familyName);
         AlertSeverity severity = severities.of(verdict.className());
         long now = verdict.timeMicros();
         long window = policy.windowMicros();
         int evidence = policy.evidenceFlows();
         Predicate<Incident> takes = incident -> incident.takes(now, window);
+        if (verdict.location() == LocationCheck.NEUTRAL) {
+            return transit(verdict, familyName, takes, severity, evidence);
+        }
+        IncidentKey key = new IncidentKey(verdict.client(), familyName,
+                                          verdict.location() == LocationCheck.MISMATCH);
 
         Optional<Incident> latest = latest(key).filter(takes);
         Incident evicted = null;
@@ -168,7 +182,8 @@ public abstract class IncidentBook {
                 count(EVICTED);
             } else {
                 Optional<Incident> host = incidents().stream()
-                        .filter(i -> i.source() == verdict.client() && i.takes(now, window))
+                        .filter(i -> i.source() == verdict.client() && i.spoofedSource() == key.spoofed()
+                                && i.takes(now, window))
                         .max(Comparator.comparingLong(Incident::lastSeenMicros).thenComparingLong(Incident::id));
                 if (host.isPresent()) {
                     Optional<Incident> merged = change(host.get().id(), i -> i.merge(verdict, severity, evidence));
@@ -182,10 +197,33 @@ public abstract class IncidentBook {
             }
         }
         Incident after = openOrJoin(key, takes, id -> Incident.open(id, verdict, family, familyName, severity,
-                                                                    evidence),
+                                                                    evidence, key.spoofed()),
                                     incident -> incident.fold(verdict, severity, evidence));
         boolean opened = latest.map(i -> i.id() != after.id()).orElse(true) && after.reports() == 1;
         return new Placement(opened ? Placement.Kind.OPENED : Placement.Kind.JOINED, after, evicted);
+    }
+
+    /**
+     * A transit switch's report joins the incident (the spoofed one first) that holds its flow from the flow's edge
+     * switch, checked again inside the change; otherwise it is only counted. The edge switch's report usually comes
+     * first; one that comes later opens or joins the incident itself.
+     */
+    private Placement transit(FlowVerdict verdict, String familyName, Predicate<Incident> takes,
+                              AlertSeverity severity, int evidence) {
+        long flow = verdict.flowId();
+        Predicate<Incident> holds = takes.and(i -> i.knowsFlow(flow));
+        for (boolean spoofed : new boolean[]{true, false}) {
+            Optional<Incident> holder = latest(new IncidentKey(verdict.client(), familyName, spoofed)).filter(holds);
+            if (holder.isPresent()) {
+                Optional<Incident> after = change(holder.get().id(),
+                                                  i -> holds.test(i) ? i.fold(verdict, severity, evidence) : i);
+                if (after.isPresent() && after.get().reports() > holder.get().reports()) {
+                    return new Placement(Placement.Kind.JOINED, after.get(), null);
+                }
+            }
+        }
+        count(TRANSIT);
+        return new Placement(Placement.Kind.TRANSIT, null, null);
     }
 
     /**

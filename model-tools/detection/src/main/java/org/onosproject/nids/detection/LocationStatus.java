@@ -6,8 +6,9 @@ package org.onosproject.nids.detection;
 
 /**
  * Where an incident's source was seen, from its verdicts' {@link LocationCheck}s: a mismatch anywhere wins (a spoofer
- * at another edge port must not get the address's owner blocked, even if the owner's own packets match too), then a
- * match, then an unknown host; an incident auto-blocks only when CONFIRMED (or UNCHECKED, offline).
+ * at another edge port must not get the address's owner blocked), then a match, then an unknown host; an incident
+ * auto-blocks only when CONFIRMED (or UNCHECKED, offline). Mismatching flows have incidents of their own
+ * ({@link IncidentKey#spoofed}), so the owner's own attack is still CONFIRMED in its incident.
  */
 public enum LocationStatus {
     /** No verdict was checked (offline replay): the policy trusts the source address. */

@@ -118,6 +118,69 @@ public class IncidentTrackerTest {
     }
 
     @Test
+    public void theOwnersOwnAttackAfterASpoofOfItsAddressIsAnIncidentOfItsOwnAndBlocked() {
+        IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "LOW"));
+        // Someone at s2/3 attacks with 10.0.0.1's address: the edge switch says MISMATCH, the server's edge switch
+        // (transit port) NEUTRAL for the same flows.
+        for (int n = 1; n <= 6; n++) {
+            tracker.observe(verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s2", 3)
+                                    .location(LocationCheck.MISMATCH, "reported at device:s2/3").build());
+            tracker.observe(verdict(n + 0.001, "10.0.0.1", "10.0.0.4", 5555, "Attack", n)
+                                    .reportedBy("device:s4", 1).location(LocationCheck.NEUTRAL, "transit").build());
+        }
+        assertEquals("the spoofed flows' transit reports stay with the spoofed incident", 1,
+                     tracker.incidents().size());
+        Incident spoofed = tracker.incidents().get(0);
+        assertTrue(spoofed.spoofedSource());
+        assertEquals(6, spoofed.flows());
+        assertEquals(List.of("device:s2", "device:s4"), spoofed.devices());
+        // Then the address's owner attacks from where ONOS locates it (other flows, within the window).
+        for (int n = 11; n <= 16; n++) {
+            tracker.observe(verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s1", 1)
+                                    .location(LocationCheck.MATCH, "reported at device:s1/1").build());
+        }
+        assertEquals(2, tracker.incidents().size());
+        Incident own = tracker.incidents().get(1);
+        assertFalse(own.spoofedSource());
+        assertEquals(LocationStatus.CONFIRMED, own.location());
+        assertEquals(IncidentState.BLOCKED, own.state());
+        assertEquals(1, tracker.blocks().size());
+        assertEquals(own.id(), tracker.blocks().get(0).incidentId());
+        assertTrue("the owner's flows are its incident's evidence, with alerts",
+                   tracker.alerts().stream().filter(a -> a.incidentId() == own.id()).count() >= 1);
+        assertEquals(LocationStatus.MISMATCH, tracker.incident(spoofed.id()).get().location());
+        assertEquals(6, tracker.incident(spoofed.id()).get().flows());
+    }
+
+    @Test
+    public void transitReportsOnlyAddToFlowsAnIncidentHoldsFromTheirEdgeSwitch() {
+        IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "LOW"));
+        // A transit switch reports flows before (or without) their edge switch: they never open an incident, nor
+        // count towards a block of the address's owner.
+        for (int n = 1; n <= 8; n++) {
+            IncidentTracker.Outcome transit = tracker.observe(
+                    verdict(n, "10.0.0.1", "10.0.0.4", 5555, "Attack", n).reportedBy("device:s4", 1)
+                            .location(LocationCheck.NEUTRAL, "transit").build());
+            assertEquals(Optional.of(IncidentBook.Placement.Kind.TRANSIT),
+                         transit.placement().map(IncidentBook.Placement::kind));
+        }
+        assertTrue(tracker.incidents().isEmpty());
+        assertEquals(Long.valueOf(8), tracker.counters().get(IncidentBook.TRANSIT));
+        // The edge switch's report of a flow opens the incident; the transit switch's report of it joins.
+        tracker.observe(verdict(10, "10.0.0.1", "10.0.0.4", 5555, "Attack", 10).reportedBy("device:s1", 1)
+                                .location(LocationCheck.MATCH, "edge").build());
+        tracker.observe(verdict(10.001, "10.0.0.1", "10.0.0.4", 5555, "Attack", 10).reportedBy("device:s4", 1)
+                                .location(LocationCheck.NEUTRAL, "transit").build());
+        assertEquals(1, tracker.incidents().size());
+        Incident incident = tracker.incidents().get(0);
+        assertEquals(1, incident.flows());
+        assertEquals(2, incident.reports());
+        assertEquals(List.of("device:s1", "device:s4"), incident.devices());
+        assertEquals(LocationStatus.CONFIRMED, incident.location());
+        assertTrue(tracker.blocks().isEmpty());
+    }
+
+    @Test
     public void anExpiredBlockLetsTheIncidentBlockAgain() {
         IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "HIGH",
                                                              "autoBlockMinAlerts", "2", "blockTtlSeconds", "10"));

@@ -201,12 +201,16 @@ public class NidsIncidentManagerTest {
         assertEquals(LocationCheck.MISMATCH,
                      locations.check(attackEntering("10.0.0.3", S2, 5, 255, "PROBE")).check());
 
-        // One spoofed report marks the incident for good.
-        manager.report(attack("10.0.0.3", S1, 4, "DoS"));
-        Incident incident = manager.report(attack("10.0.0.3", S2, 5, "DoS")).orElseThrow();
-        assertEquals(LocationStatus.MISMATCH, incident.location());
-        incident = manager.report(attack("10.0.0.3", S1, 4, "DoS")).orElseThrow();
-        assertEquals(LocationStatus.MISMATCH, incident.location());
+        // Spoofed reports have an incident of their own, MISMATCH for good; the owner's stays CONFIRMED.
+        Incident own = manager.report(attack("10.0.0.3", S1, 4, "DoS")).orElseThrow();
+        Incident spoofedIncident = manager.report(attack("10.0.0.3", S2, 5, "DoS")).orElseThrow();
+        assertTrue(spoofedIncident.id() != own.id() && spoofedIncident.spoofedSource());
+        assertEquals(LocationStatus.MISMATCH, spoofedIncident.location());
+        Incident ownAgain = manager.report(attack("10.0.0.3", S1, 4, "DoS")).orElseThrow();
+        assertEquals(own.id(), ownAgain.id());
+        assertEquals(LocationStatus.CONFIRMED, ownAgain.location());
+        assertEquals(LocationStatus.MISMATCH,
+                     manager.report(attack("10.0.0.3", S2, 5, "DoS")).orElseThrow().location());
     }
 
     @Test
