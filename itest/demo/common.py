@@ -70,6 +70,9 @@ def assert_figures(state, lines):
     assert [a["attack"] for a in attacks] == ["syn-scan", "syn-flood", "ssh-bruteforce"], attacks
     for attack in attacks:
         assert attack["source"] == ATTACKER_IP and attack["flows"] > 0, attack
-        assert 0 <= attack["seconds_to_incident"] <= 2.0, attack
+        # an incident naming it within 2 s of its start (or its source already blocked then: 0 s)
+        assert 0 <= attack["seconds_to_detect"] <= 2.0, attack
         assert attack["with_blocks_share"] >= 0.9, attack
+        assert attack["met"], attack
     assert figures["benign"]["alerted_share"] <= 0.005, figures["benign"]
+    assert figures["benign"]["met"] and figures["met"], figures
