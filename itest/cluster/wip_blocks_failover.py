@@ -10,6 +10,7 @@ from nidslib import fabric as fabric_mod
 from nidslib import onos as onos_mod
 from nidslib import p4runtime as p4rt
 
+from .test_cluster import attack_model  # noqa: F401 - the module fixture the tests use
 from .test_cluster import ALERT_WAIT_S, ATTACK_PORT, alerts_by_source, decoded, live, masters, same_everywhere, \
     switch_model
 from nidslib import constants as C
