@@ -1,6 +1,7 @@
 /*
- * NIDS pipeline: ONOS-basic-style forwarding + per-flow NetFlow features in registers + a run-time
- * table-driven decision tree + flow reports to the controller.  P4_16, v1model, BMv2 simple_switch_grpc.
+ * NIDS pipeline: ONOS-basic-style forwarding + per-flow NetFlow features and per-source context in registers +
+ * run-time table-driven decision trees, one per phase of a flow + flow reports to the controller.
+ * P4_16, v1model, BMv2 simple_switch_grpc.
  *
  * Build (from the repository root):
  *   p4c-bm2-ss --arch v1model --std p4-16 -I p4src/include -o p4src/build/bmv2.json \
@@ -13,15 +14,20 @@
 
 #include "include/defines.p4"
 #include "include/size.p4"
+#include "include/cells.p4"
 #include "include/headers.p4"
+#include "include/features.p4"
 #include "include/parser.p4"
 #include "include/checksum.p4"
-#include "include/control/packet_io.p4"
+#include "include/control/packet_io_ingress.p4"
+#include "include/control/packet_io_egress.p4"
 #include "include/control/forwarding.p4"
-#include "include/control/port_roles.p4"
-#include "include/control/flow_features.p4"
+#include "include/control/nids_config.p4"
+#include "include/control/flow_table.p4"
+#include "include/control/source_context.p4"
 #include "include/control/classifier.p4"
 #include "include/control/reports.p4"
+#include "include/control/report_egress.p4"
 
 control NidsIngress(inout headers_t hdr,
                     inout local_metadata_t meta,
@@ -32,21 +38,22 @@ control NidsIngress(inout headers_t hdr,
     PacketIoIngress() pkt_io;
     Forwarding() fwd;
     NidsConfig() cfg;
-    FlowFeatures() flows;
+    FlowTable() flows;
+    SourceContext() sources;
     Classifier() classifier;
     Reports() reports;
 
-    apply {
+    @hidden action count_ingress_port() {
         ingress_port_counter.count((bit<32>)standard_metadata.ingress_port);
-        meta.acl_blocked = false;
-        meta.is_probe = false;
-        meta.track = false;
-        meta.ig_edge = false;
-        meta.eg_edge = false;
-        meta.flow_active = false;
-        meta.class_id = 0;
-        meta.leaf_id = 0;
+    }
 
+    // The flow's features, once: what the classifier picks from and what a report carries.
+    @hidden action derive_flow_features() {
+        meta.features = derive_features(meta.keys, meta.counts, meta.shape, meta.source_features);
+    }
+
+    apply {
+        count_ingress_port();
         if (hdr.packet_out.isValid()) {
             pkt_io.apply(hdr, meta, standard_metadata);
             if (!meta.is_probe) {
@@ -60,9 +67,20 @@ control NidsIngress(inout headers_t hdr,
 
         if (meta.track || meta.is_probe) {
             flows.apply(hdr, meta, standard_metadata);
-            if (meta.flow_active) {
-                classifier.apply(meta);
-                reports.apply(hdr, meta, standard_metadata);
+            // Most packets stop here: only phase packets, flow ends, evictions, due timeouts, pending alerts,
+            // probes and completed handshakes go on.
+            if (meta.flow.attention || meta.flow.handshake_done) {
+                bool live = !meta.is_probe || meta.flow.probe_live;
+                if (live) {
+                    sources.apply(meta, standard_metadata);
+                }
+                if (meta.flow.attention) {
+                    if (live) {
+                        derive_flow_features();
+                        classifier.apply(meta);
+                    }
+                    reports.apply(hdr, meta, standard_metadata);
+                }
             }
         }
     }
@@ -74,14 +92,18 @@ control NidsEgress(inout headers_t hdr,
 
     counter(PORT_COUNTER_SIZE, CounterType.packets_and_bytes) egress_port_counter;
 
-    ReportsEgress() report_out;
+    ReportEgress() report_out;
     PacketIoEgress() pkt_io;
+
+    @hidden action count_egress_port() {
+        egress_port_counter.count((bit<32>)standard_metadata.egress_port);
+    }
 
     apply {
         if (standard_metadata.instance_type == PKT_INSTANCE_TYPE_INGRESS_CLONE) {
             report_out.apply(hdr, meta, standard_metadata);
         } else {
-            egress_port_counter.count((bit<32>)standard_metadata.egress_port);
+            count_egress_port();
             pkt_io.apply(hdr, standard_metadata);
         }
     }
@@ -100,21 +122,37 @@ control NidsEgress(inout headers_t hdr,
     NUM_BANKS = NUM_BANKS_VALUE,
     CLASSES_PER_BANK = CLASSES_PER_BANK_VALUE,
     FEATURE_SCALE = FEATURE_SCALE_VALUE,
+    PHASE_END = PHASE_END_VALUE,
+    MAX_PHASE_PACKETS = MAX_PHASE_PACKETS_VALUE,
+    CONFIDENCE_FULL = CONFIDENCE_FULL_VALUE,
     FLOW_TABLE_SIZE = FLOW_SLOTS,
+    FLOW_SLOTS_PER_WAY = FLOW_WAY_SIZE,
+    SOURCE_CELLS = SOURCE_TABLE_SIZE,
     REASON_ALERT = REASON_ALERT_VALUE,
     REASON_FLOW_END = REASON_FLOW_END_VALUE,
     REASON_EVICT = REASON_EVICT_VALUE,
     REASON_ACTIVE_TIMEOUT = REASON_ACTIVE_TIMEOUT_VALUE,
     REASON_PROBE = REASON_PROBE_VALUE,
+    BUDGET_ALERT = BUDGET_ALERT_VALUE,
+    BUDGET_RECORD = BUDGET_RECORD_VALUE,
+    BUDGET_EVICT = BUDGET_EVICT_VALUE,
+    BUDGET_PROBE = BUDGET_PROBE_VALUE,
     REPORT_FLAG_OCCUPIED = REPORT_FLAG_OCCUPIED_VALUE,
     REPORT_FLAG_FREED = REPORT_FLAG_FREED_VALUE,
+    REPORT_FLAG_IDLE = REPORT_FLAG_IDLE_VALUE,
+    REPORT_FLAG_CLASSIFIED = REPORT_FLAG_CLASSIFIED_VALUE,
     PROBE_FLAG_FREE = PROBE_FLAG_FREE_VALUE,
+    EVICT_IDLE = EVICT_IDLE_VALUE,
+    EVICT_BUSY = EVICT_BUSY_VALUE,
     TRACK_OFF = TRACK_OFF_VALUE,
     TRACK_INGRESS_EDGE = TRACK_INGRESS_EDGE_VALUE,
     TRACK_EDGE = TRACK_EDGE_VALUE,
-    TRACK_ALL = TRACK_ALL_VALUE
+    TRACK_ALL = TRACK_ALL_VALUE,
+    SOURCE_MIX = SOURCE_MIX_VALUE,
+    HOST_MIX = HOST_MIX_VALUE,
+    PORT_MIX = PORT_MIX_VALUE
 ]
-@pkginfo(name = "nids.p4", version = "1")
+@pkginfo(name = "nids.p4", version = "2")
 V1Switch(NidsParser(),
          NidsVerifyChecksum(),
          NidsIngress(),

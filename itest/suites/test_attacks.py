@@ -1,10 +1,12 @@
 # Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest -q -rs itest/suites/test_attacks.py)
-"""Real attack tools against real hosts: alerts for the attackers only, and NetFlow v9 records of all of it in nfdump.
+"""Real attack tools against real hosts: alerts for the attackers only, NetFlow v9 records of all of it in nfdump, and
+the alerts as Suricata EVE JSON in the app's EVE file and in a real rsyslog.
 
 h2 runs an nmap SYN scan of h3 and h4 runs an hping3 SYN flood (bounded) against h1, while h1 and h3 talk benign
 TCP (HTTP requests, an iperf3 transfer) to listening servers. The model is trained by model-tools on per-packet
 snapshots of such conversations (itest/lib/models.py) and rolled out over REST. The app exports every report as
-NetFlow v9 to a real nfcapd configured through the app's component config; nfdump reads the records back.
+NetFlow v9 to a real nfcapd configured through the app's component config; nfdump reads the records back. The SIEM export writes an EVE file and sends RFC 5424
+syslog over UDP and TCP to a real rsyslogd on 127.0.0.1 (docs/siem.md).
 """
 import json
 import os
@@ -22,6 +24,13 @@ from nidslib import onos as onos_mod
 from nidslib import processes
 
 FLOW_MANAGER = "org.onosproject.nids.impl.flow.NidsFlowManager"
+SIEM_MANAGER = "org.onosproject.nids.impl.siem.NidsSiemManager"
+RSYSLOGD = "/usr/sbin/rsyslogd"
+# The fields issue 17 names for every EVE alert (Suricata's eve.json alert event).
+EVE_ALERT_FIELDS = ("timestamp", "flow_id", "event_type", "src_ip", "src_port", "dest_ip", "dest_port", "proto",
+                    "alert", "flow")
+EVE_ALERT_KEYS = ("action", "signature_id", "signature", "category", "severity")
+EVE_FLOW_KEYS = ("pkts_toserver", "pkts_toclient", "bytes_toserver", "bytes_toclient", "start")
 HTTP_PORT, IPERF_PORT = 8080, 5201
 ATTACKERS = {"h2": "10.0.0.2", "h4": "10.0.0.4"}
 BENIGN = {"h1": "10.0.0.1", "h3": "10.0.0.3"}
@@ -82,7 +91,43 @@ def collector(routed, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def traffic(scan_model, collector, routed):
+def siem(routed, tmp_path_factory):
+    """A real rsyslogd on 127.0.0.1 (UDP and TCP) writing each message it parsed to a file per transport, and an EVE
+    file, both set as the app's SIEM outputs; stopped and unset on every exit path."""
+    if not os.access(RSYSLOGD, os.X_OK):
+        pytest.skip(f"{RSYSLOGD} missing (Debian: apt-get install rsyslog)")
+    work = tmp_path_factory.mktemp("siem")
+    udp_port, tcp_port = _free_udp_port(), _free_tcp_port()
+    conf = work / "rsyslog.conf"
+    conf.write_text("\n".join([
+        f'global(workDirectory="{work}" maxMessageSize="64k")',
+        'module(load="imudp")', 'module(load="imtcp")',
+        'template(name="fields" type="string" string="%msgid% %app-name%|%msg%\\n")',
+        *(f'ruleset(name="{t}") {{ action(type="omfile" file="{work / (t + ".log")}" template="fields" '
+          f'flushOnTXEnd="on") }}' for t in ("udp", "tcp")),
+        f'input(type="imudp" address="127.0.0.1" port="{udp_port}" ruleset="udp")',
+        f'input(type="imtcp" address="127.0.0.1" port="{tcp_port}" ruleset="tcp")', ""]))
+    log = open(work / "rsyslogd.out", "w")
+    rsyslogd = subprocess.Popen([RSYSLOGD, "-n", "-f", str(conf), "-i", str(work / "rsyslogd.pid")],
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        onos_mod.wait_until(lambda: _accepts("127.0.0.1", tcp_port), 15, 0.2, "rsyslogd listening")
+        eve = work / "eve.json"
+        routed.rest.post(f"/onos/v1/configuration/{SIEM_MANAGER}", {
+            "eveFile": str(eve), "syslogCollectors": f"udp://127.0.0.1:{udp_port},tcp://127.0.0.1:{tcp_port}"})
+        onos_mod.wait_until(lambda: len((_siem_stats(routed.rest) or {}).get("outputs", [])) == 3, 30, 1,
+                            "the SIEM export's three outputs open")
+        yield {"dir": work, "eve": eve}
+    finally:
+        try:
+            routed.rest.post(f"/onos/v1/configuration/{SIEM_MANAGER}", {"eveFile": "", "syslogCollectors": ""})
+        finally:
+            processes.terminate(rsyslogd, grace=10)
+            log.close()
+
+
+@pytest.fixture(scope="module")
+def traffic(scan_model, collector, siem, routed):
     """Benign conversations and both attacks at once; every process bounded and stopped."""
     started = int(time.time() * 1000)
     servers = [
@@ -175,6 +220,67 @@ def test_netflow_records_of_attack_and_benign_traffic_reach_nfdump(traffic, coll
     assert any(f.get("in_packets", 0) >= 4 and f.get("in_bytes", 0) > 200 for f in http), http[:2]
 
 
+def test_alerts_reach_the_eve_file_and_rsyslog_as_eve_json(traffic, siem, routed):
+    rest = routed.rest
+    alerts = onos_mod.wait_until(
+        lambda: rest.get(f"/onos/nids/alerts?since={traffic['since']}&limit=1000", retry=False)["alerts"] or None,
+        WAIT_S, 2, "alerts")
+    alert_ids = {a["id"] for a in alerts}
+
+    def exported():
+        stats = _siem_stats(rest)
+        done = stats["outputs"] and all(o["sent"] >= len(alert_ids) for o in stats["outputs"])
+        return stats if done and stats["queueDepth"] == 0 else None
+
+    stats = onos_mod.wait_until(exported, WAIT_S, 2, f"{len(alert_ids)} alerts exported to every SIEM output")
+    assert stats["eventsDropped"] == 0 and all(o["failed"] == 0 for o in stats["outputs"]), stats
+
+    def eve_lines():
+        # every whole line parses as one JSON object (the app may be writing the last one)
+        return [json.loads(line) for line in _whole_lines(siem["eve"])]
+
+    events = onos_mod.wait_until(lambda: [e for e in eve_lines() if e.get("nids", {}).get("alert_id") in alert_ids]
+                                 if len(eve_lines()) >= len(alert_ids) else None, 30, 1, "the EVE file flushed")
+    eve_alerts = [e for e in events if e["event_type"] == "alert" and e["alert"]["action"] == "allowed"]
+    assert {e["nids"]["alert_id"] for e in eve_alerts} == alert_ids
+    for event in eve_alerts:
+        missing = [f for f in EVE_ALERT_FIELDS if f not in event] + \
+                  [f"alert.{k}" for k in EVE_ALERT_KEYS if k not in event["alert"]] + \
+                  [f"flow.{k}" for k in EVE_FLOW_KEYS if k not in event.get("flow", {})]
+        assert not missing, f"EVE alert without {missing}: {event}"
+        assert event["src_ip"] in ATTACKERS.values(), event
+        # both attacks are TCP SYNs; Suricata names the protocol, numbers the flow and grades severity 1 (high)..3
+        assert event["proto"] == "TCP" and isinstance(event["flow_id"], int), event
+        assert event["alert"]["severity"] in (1, 2, 3) and event["flow"]["pkts_toserver"] >= 1, event
+        # the vendor key: the tree's decision path, each step a feature test that held on the way to the leaf
+        path = event["nids"]["decision_path"]
+        assert path and all({"feature", "operator", "bound", "value", "holds"} <= set(step) for step in path), event
+    by_id = {a["id"]: a for a in alerts}
+    for event in eve_alerts:
+        alert = by_id[event["nids"]["alert_id"]]
+        assert (event["src_ip"], event["src_port"], event["dest_ip"], event["dest_port"]) == \
+               (alert["flow"]["clientIp"], alert["flow"]["clientPort"], alert["flow"]["serverIp"],
+                alert["flow"]["serverPort"]), (event, alert)
+
+    for transport in ("udp", "tcp"):
+        log = siem["dir"] / f"{transport}.log"
+        received = onos_mod.wait_until(lambda: _rsyslog_lines(log, len(eve_alerts)), 30, 1,
+                                       f"rsyslog ({transport}) received {len(eve_alerts)} events")
+        assert all(header.split() == [event["event_type"], "nids"] for header, event in received), received[:2]
+        unmatched = {}
+
+        def all_in_the_eve_file():
+            # the EVE file gets each event before the collectors do; it is flushed when the export is idle
+            eve_text = {json.dumps(e, sort_keys=True) for e in eve_lines()}
+            unmatched["events"] = {json.dumps(e, sort_keys=True) for _, e in _rsyslog_lines(log, 0)} - eve_text
+            return not unmatched["events"]
+        try:
+            onos_mod.wait_until(all_in_the_eve_file, 30, 1, f"rsyslog's ({transport}) events in the EVE file")
+        except onos_mod.OnosError:
+            raise AssertionError(f"rsyslog ({transport}) got events the EVE file does not have: "
+                                 f"{list(unmatched['events'])[:2]}") from None
+
+
 # --- helpers ---------------------------------------------------------------------------------------------------
 
 def _per_source(alerts):
@@ -209,6 +315,39 @@ def _free_udp_port():
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _free_tcp_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _accepts(ip, port):
+    try:
+        socket.create_connection((ip, port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def _siem_stats(rest):
+    return rest.get("/onos/nids/stats", retry=False)["siem"]
+
+
+def _rsyslog_lines(path, at_least):
+    """(MSGID APP-NAME, EVE JSON) per message rsyslog wrote; None until there are at_least."""
+    if not path.exists():
+        return None
+    lines = [line.split("|", 1) for line in _whole_lines(path)]
+    return [(header, json.loads(message)) for header, message in lines] if len(lines) >= at_least else None
+
+
+def _whole_lines(path):
+    """The non-empty lines of a file another process appends to, without a last line it has not finished."""
+    text = path.read_text() if path.exists() else ""
+    whole = text[:text.rfind("\n") + 1]
+    return [line for line in whole.splitlines() if line]
 
 
 def _wait_listening(host, ip, port):

@@ -211,13 +211,39 @@ def test_models_view_marks_the_active_model_and_the_rollout_per_switch(gui, rout
     screenshot(page, "nids-models.png")
 
 
+def test_models_view_draws_the_tree_with_confidences_and_the_leaves_firing_now(gui, routed, active_model):
+    page = gui
+    model_id = active_model["model_id"]
+    open_view(page, "nidsModels", "#ov-nids-models")
+    page.locator(f"{MODEL_ROWS}[row-id='{model_id}']").click()
+    tree = page.locator("#nids-model-tree")
+    tree.locator(".nids-leaf").first.wait_for()
+    splits = tree.locator(".nids-split").all_inner_texts()
+    assert any(s.startswith("L4_DST_PORT <= ") for s in splits), splits   # the port rule, in feature units
+    leaves = tree.locator(".nids-leaf").all_inner_texts()
+    assert any("Attack" in leaf and "% of " in leaf for leaf in leaves), leaves
+    cost = tree.locator(".nids-tree-cost").inner_text()
+    assert "Decision entries" in cost and "L4_DST_PORT" in cost, cost
+
+    # Attack traffic now: the leaf that classifies it fires (its reports in the last minute), without a reload.
+    fabric_mod.tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)
+    firing = tree.locator(".nids-leaf-firing", has_text="Attack").first
+    firing.wait_for(timeout=ALERT_WAIT_S * 1000)
+    assert "firing: " in firing.inner_text(), firing.inner_text()
+    screenshot(page, "nids-model-tree.png")
+
+
 def _locate_h1(stack):
-    """The routed fabric uses static ARP: h1 broadcasts ARP so that ONOS locates it (a block needs its edge)."""
+    _locate(stack, "h1", "10.0.0.1")
+
+
+def _locate(stack, host, ip):
+    """The routed fabric uses static ARP: the host broadcasts ARP so that ONOS locates it (a block needs its edge)."""
     def located():
-        session.announce("h1", times=1)
+        session.announce(host, times=1)
         hosts = stack.rest.get("/onos/v1/hosts", retry=False)["hosts"]
-        return any("10.0.0.1" in h.get("ipAddresses", []) for h in hosts)
-    onos_mod.wait_until(located, 40, 2, "h1 located by ONOS")
+        return any(ip in h.get("ipAddresses", []) for h in hosts)
+    onos_mod.wait_until(located, 40, 2, f"{host} located by ONOS")
 
 
 def test_an_alert_is_blocked_from_its_details_and_unblocked_in_the_blocks_view(gui, routed, active_model):
@@ -284,3 +310,121 @@ def test_an_alert_is_blocked_from_its_details_and_unblocked_in_the_blocks_view(g
     finally:
         if block_id is not None:  # the test failed half-way: h1 must not stay blocked
             stack.rest.delete(f"/onos/nids/blocks/{block_id}")
+
+
+TOPO_HOST_BADGE = """ip => {
+    // ONOS 2.7's host data carries the address among its labels (there is no ips field)
+    const node = d3.selectAll('#ov-topo svg .node.host').data().find(d => (d.labels || []).includes(ip));
+    if (!node || !node.badge || !node.el) return null;
+    const drawn = node.el.select('g.badge');
+    return drawn.empty() ? null : {id: node.el.attr('id'), status: node.badge.status, txt: node.badge.txt || null,
+                                   gid: node.badge.gid || null, cls: drawn.attr('class')};
+}"""
+TOPO_HOST_CLASS = """ip => {
+    const node = d3.selectAll('#ov-topo svg .node.host').data().find(d => (d.labels || []).includes(ip));
+    return node && node.el ? node.el.attr('class') : null;
+}"""
+
+
+def _topo_overlay(page):
+    """The topology view with hosts shown and the NIDS overlay selected, as a user does with the H key and the
+    overlay's toolbar button."""
+    open_view(page, "topo", "#ov-topo svg")
+    page.wait_for_function("() => d3.selectAll('#ov-topo svg .node.device').size() > 0")
+    page.evaluate("""() => {
+        const injector = angular.element(document.body).injector();
+        injector.get('TopoForceService').toggleHosts(true);
+        injector.get('TopoToolbarService').selectOverlay('nids-overlay');
+    }""")
+
+
+def test_the_topology_overlay_highlights_the_attacker_and_marks_its_block(gui, routed, active_model):
+    """h1 (leaf 1) and h4 (leaf 2) attack; h1 is blocked and unblocked from its topology panel. h2 and h3 do not
+    attack here: one without open alerts (earlier suites of the session may have made h2 an attacker) must stay
+    unmarked and faded, one with open alerts badged."""
+    stack, page = routed, gui
+    hosts = {"h1": "10.0.0.1", "h2": "10.0.0.2", "h3": "10.0.0.3", "h4": "10.0.0.4"}
+    for host, ip in hosts.items():
+        _locate(stack, host, ip)
+    fabric_mod.tcp_attempts("h1", ATTACK_SERVER, ATTACK_PORT, 5)     # h1 → h3, across the spine
+    fabric_mod.tcp_attempts("h4", "10.0.0.2", ATTACK_PORT, 5)        # h4 → h2, across the spine
+
+    seen = {}
+
+    def open_alerts():
+        seen["alerts"] = alerts = stack.rest.get("/onos/nids/alerts?limit=200", retry=False).get("alerts", [])
+        found = {ip: next((a for a in alerts if a["flow"]["clientIp"] == ip and a["state"] == "OPEN"), None)
+                 for ip in ("10.0.0.1", "10.0.0.4")}
+        return found if all(found.values()) else None
+    try:
+        alerts = onos_mod.wait_until(open_alerts, ALERT_WAIT_S, 2, "open alerts of h1's and h4's attacks")
+    except onos_mod.OnosError as e:
+        raise AssertionError(f"{e}; alerts: {[(a['id'], a['state'], a['flow']) for a in seen.get('alerts', [])]}"
+                             ) from None
+
+    _topo_overlay(page)
+    badges = {}
+    for ip in ("10.0.0.1", "10.0.0.4"):
+        page.wait_for_function(f"ip => ({TOPO_HOST_BADGE})(ip) && ({TOPO_HOST_BADGE})(ip).txt", arg=ip)
+        badges[ip] = badge = page.evaluate(TOPO_HOST_BADGE, ip)
+        # the badge's colour is the worst open alert's severity (the port model's attack class is HIGH: red), its
+        # number the source's open alerts
+        assert badge["status"] == {"HIGH": "e", "MEDIUM": "w", "LOW": "i"}[alerts[ip]["severity"]], (badge, alerts)
+        assert int(badge["txt"]) >= 1 and "badge" in badge["cls"], badge
+    open_alerts_now = stack.rest.get("/onos/nids/alerts?state=OPEN&limit=10000", retry=False)["alerts"]
+    if all(ip in {a["flow"]["clientIp"] for a in open_alerts_now} for ip in (hosts["h2"], hosts["h3"])):
+        # earlier suites of the session made both attackers: acknowledging h3's alerts makes it the quiet host
+        for a in open_alerts_now:
+            if a["flow"]["clientIp"] == hosts["h3"]:
+                stack.rest.post(f"/onos/nids/alerts/{a['id']}/ack")
+    open_sources = {a["flow"]["clientIp"] for a in
+                    stack.rest.get("/onos/nids/alerts?state=OPEN&limit=10000", retry=False)["alerts"]}
+    quiet = [ip for ip in (hosts["h2"], hosts["h3"]) if ip not in open_sources]
+    assert quiet, f"every host is the source of open alerts: {sorted(open_sources)}"
+    for ip in (hosts["h2"], hosts["h3"]):
+        if ip in quiet:
+            # no open alert: no badge, and faded (subdued) while the attackers stand out
+            # (waited for: a host whose alerts were just acknowledged loses its badge at the overlay's next push)
+            page.wait_for_function(f"ip => ({TOPO_HOST_BADGE})(ip) === null", arg=ip)
+            page.wait_for_function(f"ip => (({TOPO_HOST_CLASS})(ip) || '').includes('suppressed')", arg=ip)
+        else:   # an attacker of an earlier suite whose alerts are still open: its count (or block mark)
+            page.wait_for_function(f"ip => ({TOPO_HOST_BADGE})(ip) !== null", arg=ip)
+    assert "suppressed" not in page.evaluate(TOPO_HOST_CLASS, "10.0.0.1")
+    # Switches carry their alert rate; links between two switches that reported an open alert are highlighted.
+    page.wait_for_function("() => d3.selectAll('#ov-topo svg .node.device g.badge').size() > 0")
+    if any(len(a["devices"]) >= 2 for a in alerts.values()):   # the switches that reported the flow
+        page.wait_for_selector("#ov-topo svg .link.nids-attack")
+    screenshot_path = None
+    block_id = None
+    try:
+        h1 = badges["10.0.0.1"]["id"]   # the element id the GUI gave h1
+        page.locator(f"#ov-topo svg .node.host[id='{h1}']").click()
+        block_btn = page.locator("#topo-p-detail-nids-overlay-nidsBlock")
+        block_btn.wait_for()
+        assert "NIDS open alerts" in page.inner_text("#topo-p-detail"), page.inner_text("#topo-p-detail")
+        screenshot(page, "nids-topology-overlay-alerts.png")
+        block_btn.click()
+        page.wait_for_function(f"ip => {{ const b = ({TOPO_HOST_BADGE})(ip); return b && b.gid === 'xMark'; }}",
+                               arg="10.0.0.1")
+        blocks = [b for b in stack.rest.get("/onos/nids/blocks")["blocks"] if b["src"] == "10.0.0.1"]
+        assert len(blocks) == 1, blocks
+        block_id = blocks[0]["id"]
+        assert page.evaluate(TOPO_HOST_BADGE, "10.0.0.1")["status"] == "e"
+        # the other attacker keeps its severity badge beside h1's block mark
+        assert page.evaluate(TOPO_HOST_BADGE, "10.0.0.4")["txt"], page.evaluate(TOPO_HOST_BADGE, "10.0.0.4")
+        unblock_btn = page.locator("#topo-p-detail-nids-overlay-nidsUnblock")
+        unblock_btn.wait_for()
+        assert f"yes (block {block_id})" in page.inner_text("#topo-p-detail"), page.inner_text("#topo-p-detail")
+        screenshot_path = screenshot(page, "nids-topology-overlay.png")
+
+        unblock_btn.click()
+        onos_mod.wait_until(lambda: not any(b["src"] == "10.0.0.1" for b in
+                                            stack.rest.get("/onos/nids/blocks", retry=False)["blocks"]),
+                            20, 1, "h1 unblocked from the topology panel")
+        block_id = None
+        page.wait_for_function(f"ip => {{ const b = ({TOPO_HOST_BADGE})(ip); return b && b.gid !== 'xMark'; }}",
+                               arg="10.0.0.1")
+    finally:
+        if block_id is not None:   # h1 must not stay blocked
+            stack.rest.delete(f"/onos/nids/blocks/{block_id}")
+    assert screenshot_path

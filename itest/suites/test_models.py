@@ -20,6 +20,7 @@ ATTACK_PORT_A = 9999
 ATTACK_PORT_B = 7777
 BENIGN_PORT = 5001
 DECISION = C.NIDS_INGRESS_CLASSIFIER_DECISION
+PHASES = C.NIDS_INGRESS_CLASSIFIER_PHASES
 RANGES = [getattr(C, f"NIDS_INGRESS_CLASSIFIER_RANGE{i}") for i in range(C.NUM_SLOTS)]
 SELECTORS = [getattr(C, f"NIDS_INGRESS_CLASSIFIER_SEL{i}") for i in range(C.NUM_SLOTS)]
 
@@ -53,13 +54,15 @@ def activate(stack, model_id):
 
 
 def expected_entries(bundle):
-    """Entries per table one bank of this model holds."""
-    counts = {DECISION: len(bundle["decision_entries"])}
-    for slot in bundle["slots"]:
-        if slot["feature_id"]:
-            counts[SELECTORS[slot["slot"]]] = 1
-    for entry in bundle["feature_entries"]:
-        counts[RANGES[entry["slot"]]] = counts.get(RANGES[entry["slot"]], 0) + 1
+    """Entries per table one bank of this model holds: per phase, its phase entry, selectors, ranges, decisions."""
+    counts = {PHASES: len(bundle["phases"])}
+    for phase in bundle["phases"]:
+        counts[DECISION] = counts.get(DECISION, 0) + len(phase["decision_entries"])
+        for slot in phase["slots"]:
+            if slot["feature_id"]:
+                counts[SELECTORS[slot["slot"]]] = counts.get(SELECTORS[slot["slot"]], 0) + 1
+        for entry in phase["feature_entries"]:
+            counts[RANGES[entry["slot"]]] = counts.get(RANGES[entry["slot"]], 0) + 1
     return counts
 
 
@@ -68,7 +71,7 @@ def switch_entries(stack, switch, bank):
     reader = p4rt.Client(stack.topology.switch(switch).grpc_port)
     try:
         counts = {}
-        for table in [DECISION] + RANGES + SELECTORS:
+        for table in [PHASES, DECISION] + RANGES + SELECTORS:
             bank_field = reader.p4info.match_field(table, "bank").id
             n = sum(1 for e in reader.table_entries(table) if p4rt.exact_value(e, bank_field) == bank)
             if n:
@@ -236,9 +239,10 @@ def test_switch_counts_the_classes_nids_model_simulate_expects(routed, multiclas
 
     simulated = modelcli.simulate(multiclass["x"]["_file"], pcap, timeout=120)
     assert simulated["tree_disagreements"] == 0
-    expected = {}
-    for flow in simulated["flows"]:
-        expected[(bank, flow["class_id"])] = expected.get((bank, flow["class_id"]), 0) + flow["packets"]
+    # The switch counts a verdict per classified phase and flow end (not per packet; probes excluded): simulate's
+    # class_counts are those verdicts.
+    classes = multiclass["x"]["classes"]
+    expected = {(bank, classes.index(name)): n for name, n in simulated["class_counts"].items() if n}
     assert {c for _, c in expected} == {0, 1, 2}, simulated["flows"]
     assert _delta(after, before) == expected
 

@@ -19,12 +19,15 @@
 #define REPORT_CLONE_SESSION_VALUE 99 // clone session the controller points at the CPU port
 #define ETHERTYPE_REPORT_VALUE 0x88B5 // report packet-in: Ethernet(type) + report_t (IEEE local experimental 1)
 #define ETHERTYPE_PROBE_VALUE 0x88B6  // probe packet-out: Ethernet(type) + probe_t (IEEE local experimental 2)
-#define REPORT_VERSION_VALUE 1        // report_t.version; changes whenever report_t changes
-#define CATALOG_VERSION_VALUE 1       // docs/features.md catalog version the registers follow
+#define REPORT_VERSION_VALUE 2        // report_t.version; changes whenever report_t changes
+#define CATALOG_VERSION_VALUE 2       // docs/features.md catalog version the registers follow
 #define NUM_SLOTS_VALUE 8             // K: classifier feature slots
 #define NUM_BANKS_VALUE 2             // model banks (bank is bit<1>)
-#define CLASSES_PER_BANK_VALUE 32     // class_counter index = bank * 32 + class_id; class ids 0..31
+#define CLASSES_PER_BANK_VALUE 32     // class counters: index = bank * 32 + class_id; class ids 0..31
 #define FEATURE_SCALE_VALUE 1000      // durations: data-plane value in us, feature value in ms
+#define PHASE_END_VALUE 0             // the phase key of the end-of-flow tree (others: the packet count)
+#define MAX_PHASE_PACKETS_VALUE 32768 // packet phases are powers of two up to this
+#define CONFIDENCE_FULL_VALUE 1000    // leaf confidence and min_confidence are per mille
 
 // Report reasons (report_t.reason; bit (1 << reason) in report_t.events and in the config's report_mask)
 #define REASON_ALERT_VALUE 1
@@ -33,12 +36,24 @@
 #define REASON_ACTIVE_TIMEOUT_VALUE 4
 #define REASON_PROBE_VALUE 5
 
+// Report budgets (token buckets; key of the report_budget table): a flood of one kind never starves another
+#define BUDGET_ALERT_VALUE 0          // reports carrying an alert
+#define BUDGET_RECORD_VALUE 1         // FLOW_END and ACTIVE_TIMEOUT flow records
+#define BUDGET_EVICT_VALUE 2          // EVICT reports (a flood of new flows evicts)
+#define BUDGET_PROBE_VALUE 3          // answers to controller probes
+
 // report_t.flags
 #define REPORT_FLAG_OCCUPIED_VALUE 0x01 // the slot held a live flow (0: empty/closed slot, zero features)
 #define REPORT_FLAG_FREED_VALUE 0x02    // the slot no longer holds this flow after this report
+#define REPORT_FLAG_IDLE_VALUE 0x04     // EVICT of a flow idle for idle_timeout_us (not a live flow displaced)
+#define REPORT_FLAG_CLASSIFIED_VALUE 0x08 // bank, class, leaf, phase, confidence hold a verdict of this flow
 
 // probe_t.flags
 #define PROBE_FLAG_FREE_VALUE 0x01      // free the slot after reporting it
+
+// evict_counter indices
+#define EVICT_IDLE_VALUE 0              // an idle flow replaced by a new one
+#define EVICT_BUSY_VALUE 1              // a live flow displaced (both ways busy: the table is overloaded)
 
 // config: track_mode
 #define TRACK_OFF_VALUE 0               // NIDS stages off (forwarding only)
@@ -48,9 +63,17 @@
 
 // Defaults of the config table's default action (what a switch does before the controller writes it)
 #define DEFAULT_TRACK_MODE TRACK_EDGE_VALUE
-#define DEFAULT_REPORT_RATE_PPS 1000
-#define DEFAULT_REPORT_BURST 100
 #define DEFAULT_REPORT_MASK 0xFF
+#define DEFAULT_MIN_CONFIDENCE 900      // per mille
+#define DEFAULT_SOURCE_WINDOW_LOG2_US 21
+#define DEFAULT_SOURCE_ALERT_CAP 32     // alerts per source and epoch
+#define DEFAULT_REPORT_RATE_PPS 1000    // every budget without a report_budget entry
+#define DEFAULT_REPORT_BURST 100
+
+// Hash multipliers mixed with the flow-hash seed (model-tools FlowHash: the same numbers)
+#define SOURCE_MIX_VALUE 0x9E3779B9
+#define HOST_MIX_VALUE 0x85EBCA6B
+#define PORT_MIX_VALUE 0xC2B2AE35
 
 // ---------------------------------------------------------------------------------------------------------
 // P4 constants derived from the macros above
@@ -62,15 +85,19 @@ typedef bit<32> slot_value_t;   // classifier slot value
 typedef bit<16> code_t;         // interval code
 typedef bit<8> class_id_t;
 typedef bit<16> leaf_id_t;
+typedef bit<16> phase_t;        // packet count of a phase, PHASE_END for the end of the flow
+typedef bit<16> confidence_t;   // per mille
 typedef bit<1> bank_t;
-typedef bit<32> flow_slot_t;    // flow table slot index
+typedef bit<32> flow_slot_t;    // flow table cell index
 typedef bit<48> ts_t;           // ingress_global_timestamp, us
+typedef bit<104> flow_key_t;    // canonical key: low addr ++ high addr ++ low port ++ high port ++ proto
 
 const port_num_t CPU_PORT = CPU_PORT_VALUE;
 const bit<32> REPORT_CLONE_SESSION = REPORT_CLONE_SESSION_VALUE;
 const bit<16> ETHERTYPE_REPORT = ETHERTYPE_REPORT_VALUE;
 const bit<16> ETHERTYPE_PROBE = ETHERTYPE_PROBE_VALUE;
 const bit<8> REPORT_VERSION = REPORT_VERSION_VALUE;
+const phase_t PHASE_END = PHASE_END_VALUE;
 
 const bit<16> ETHERTYPE_IPV4 = 0x0800;
 const bit<8> IP_PROTO_ICMP = 1;
@@ -78,7 +105,9 @@ const bit<8> IP_PROTO_TCP = 6;
 const bit<8> IP_PROTO_UDP = 17;
 
 const bit<8> TCP_FLAG_FIN = 0x01;
+const bit<8> TCP_FLAG_SYN = 0x02;
 const bit<8> TCP_FLAG_RST = 0x04;
+const bit<8> TCP_FLAG_ACK = 0x10;
 
 const bit<8> REASON_NONE = 0;
 const bit<8> REASON_ALERT = REASON_ALERT_VALUE;
@@ -93,20 +122,21 @@ const bit<8> EVENT_EVICT = 1 << REASON_EVICT_VALUE;
 const bit<8> EVENT_ACTIVE_TIMEOUT = 1 << REASON_ACTIVE_TIMEOUT_VALUE;
 const bit<8> EVENT_PROBE = 1 << REASON_PROBE_VALUE;
 
+const bit<8> BUDGET_ALERT = BUDGET_ALERT_VALUE;
+const bit<8> BUDGET_RECORD = BUDGET_RECORD_VALUE;
+const bit<8> BUDGET_EVICT = BUDGET_EVICT_VALUE;
+const bit<8> BUDGET_PROBE = BUDGET_PROBE_VALUE;
+
 const bit<8> REPORT_FLAG_OCCUPIED = REPORT_FLAG_OCCUPIED_VALUE;
 const bit<8> REPORT_FLAG_FREED = REPORT_FLAG_FREED_VALUE;
+const bit<8> REPORT_FLAG_IDLE = REPORT_FLAG_IDLE_VALUE;
+const bit<8> REPORT_FLAG_CLASSIFIED = REPORT_FLAG_CLASSIFIED_VALUE;
 const bit<8> PROBE_FLAG_FREE = PROBE_FLAG_FREE_VALUE;
 
 const bit<8> TRACK_OFF = TRACK_OFF_VALUE;
 const bit<8> TRACK_INGRESS_EDGE = TRACK_INGRESS_EDGE_VALUE;
 const bit<8> TRACK_EDGE = TRACK_EDGE_VALUE;
 const bit<8> TRACK_ALL = TRACK_ALL_VALUE;
-
-// Per-slot flow state bits (register r_state)
-const bit<8> STATE_VALID = 0x01;   // slot holds a live flow
-const bit<8> STATE_FIN_IN = 0x02;  // FIN seen client -> server
-const bit<8> STATE_FIN_OUT = 0x04; // FIN seen server -> client
-const bit<8> STATE_CLOSED = 0x08;  // flow ended (FLOW_END); key kept so late packets of it are ignored
 
 // v1model standard_metadata.instance_type of an ingress-to-egress clone
 const bit<32> PKT_INSTANCE_TYPE_INGRESS_CLONE = 1;
@@ -149,7 +179,11 @@ enum bit<8> FeatureId_t {
     TCP_WIN_MAX_IN = 25,
     TCP_WIN_MAX_OUT = 26,
     ICMP_TYPE = 27,
-    ICMP_IPV4_TYPE = 28
+    ICMP_IPV4_TYPE = 28,
+    SRC_FLOWS = 29,
+    SRC_DST_HOSTS = 30,
+    SRC_DST_PORTS = 31,
+    SRC_HALF_OPEN = 32
 }
 
 #endif

@@ -5,6 +5,7 @@
 #define NIDS_HEADERS_P4
 
 #include "defines.p4"
+#include "cells.p4"
 
 // ---------------------------------------------------------------------------------------------------------
 // Controller headers (P4Runtime packet metadata)
@@ -91,8 +92,10 @@ header report_t {
     bit<8> events;             // bit (1 << reason) for every reason that applied to this report
     bit<8> flags;              // REPORT_FLAG_*
     bit<8> bank;               // bank of the verdict below
-    bit<8> class_id;
+    bit<8> class_id;           // verdict: class (0 with leaf 0: not classified, or no entry matched)
     bit<16> leaf_id;
+    bit<16> phase;             // phase of the verdict: its packet count, PHASE_END for the end of the flow
+    bit<16> confidence;        // the leaf's confidence, per mille
     bit<32> slot;
     bit<16> ingress_port;      // port of the packet that triggered the report (CPU_PORT for a probe)
     bit<32> model_epoch;       // config epoch when the report was sent
@@ -101,7 +104,7 @@ header report_t {
     bit<16> client_port;
     bit<16> server_port;
     bit<8> proto;
-    // the 28 features (docs/features.md), ids 1..28
+    // the 32 features (docs/features.md), ids 1..32
     bit<16> l4_src_port;
     bit<16> l4_dst_port;
     bit<8> protocol;
@@ -130,6 +133,10 @@ header report_t {
     bit<16> tcp_win_max_out;
     bit<16> icmp_type;
     bit<8> icmp_ipv4_type;
+    bit<32> src_flows;
+    bit<8> src_dst_hosts;
+    bit<8> src_dst_ports;
+    bit<32> src_half_open;
     // timestamps (us since switch start)
     bit<48> first_seen;
     bit<48> last_seen;
@@ -152,81 +159,53 @@ struct headers_t {
 // Metadata
 // ---------------------------------------------------------------------------------------------------------
 
-// The 28 features, catalog order and widths (same names as report_t).
-struct features_t {
-    bit<16> l4_src_port;
-    bit<16> l4_dst_port;
-    bit<8> protocol;
-    bit<32> in_bytes;
-    bit<32> in_pkts;
-    bit<32> out_bytes;
-    bit<32> out_pkts;
-    bit<8> tcp_flags;
-    bit<8> client_tcp_flags;
-    bit<8> server_tcp_flags;
-    bit<32> flow_duration_milliseconds;
-    bit<32> duration_in;
-    bit<32> duration_out;
-    bit<8> min_ttl;
-    bit<8> max_ttl;
-    bit<16> longest_flow_pkt;
-    bit<16> shortest_flow_pkt;
-    bit<16> min_ip_pkt_len;
-    bit<16> max_ip_pkt_len;
-    bit<32> num_pkts_up_to_128_bytes;
-    bit<32> num_pkts_128_to_256_bytes;
-    bit<32> num_pkts_256_to_512_bytes;
-    bit<32> num_pkts_512_to_1024_bytes;
-    bit<32> num_pkts_1024_to_1514_bytes;
-    bit<16> tcp_win_max_in;
-    bit<16> tcp_win_max_out;
-    bit<16> icmp_type;
-    bit<8> icmp_ipv4_type;
-}
-
-// Raw per-slot flow state, as held in the flow registers (one register per field).
-struct flow_state_t {
-    ipv4_addr_t client_ip;
-    ipv4_addr_t server_ip;
-    bit<16> client_port;
-    bit<16> server_port;
-    bit<8> proto;
-    bit<8> state;              // STATE_*
-    ts_t first_ts;             // first packet (= first IN packet: the client sends first)
-    ts_t last_ts;
-    ts_t last_in_ts;
-    ts_t first_out_ts;         // 0 until the first OUT packet
-    ts_t last_out_ts;
-    bit<32> in_bytes;
-    bit<32> in_pkts;
-    bit<32> out_bytes;
-    bit<32> out_pkts;
-    bit<8> client_flags;
-    bit<8> server_flags;
-    bit<8> min_ttl;
-    bit<8> max_ttl;
-    bit<16> min_len;
-    bit<16> max_len;
-    bit<32> len_128;
-    bit<32> len_256;
-    bit<32> len_512;
-    bit<32> len_1024;
-    bit<32> len_1514;
-    bit<16> win_in;
-    bit<16> win_out;
-    bit<16> icmp;              // type * 256 + code of the first ICMP packet
-}
-
 // Run-time knobs: the parameters of the config table's default action.
 struct config_t {
-    bank_t bank;               // active model bank
-    bit<32> epoch;             // model epoch: a change re-arms ALERT
-    bit<8> track_mode;         // TRACK_*
-    bit<32> timeout_pkts;      // ACTIVE_TIMEOUT every this many packets since the last report (0 = off)
-    bit<32> timeout_us;        // ACTIVE_TIMEOUT when this many us passed since the last report (0 = off)
-    bit<32> report_rate_pps;   // report token bucket: rate (reports per second)
-    bit<32> report_burst;      // report token bucket: depth (reports)
-    bit<8> report_mask;        // bit (1 << reason): reason enabled
+    bank_t bank;                    // active model bank
+    bit<32> epoch;                  // model epoch: a change re-arms ALERT
+    bit<8> track_mode;              // TRACK_*
+    bit<32> timeout_pkts;           // ACTIVE_TIMEOUT every this many packets since the last report (0 = off)
+    bit<32> timeout_us;             // ACTIVE_TIMEOUT when this many us passed since the last report (0 = off)
+    bit<32> idle_timeout_us;        // a flow idle this long may be replaced by a new flow (0 = never)
+    bit<8> report_mask;             // bit (1 << reason): reason enabled
+    bit<32> flow_hash_seed;         // keys the flow hash and the source-context hashes
+    confidence_t min_confidence;    // least leaf confidence (per mille) an alert needs
+    bit<8> source_window_log2_us;   // source epoch = now >> this
+    bit<8> source_alert_cap;        // alerts reported per source and epoch (0 = no cap)
+}
+
+// What the flow table did with the packet (FlowTable -> later stages).
+struct flow_md_t {
+    flow_key_t key;                 // canonical key of the packet
+    bit<32> hash;                   // its keyed hash (flow_table.p4)
+    bool new_key;                   // neither way holds the key (live or closed)
+    bool src_is_low;                // the packet's sender is the key's low endpoint
+    bit<8> inbound_state;           // FLOW_STATE & (LIVE | CLIENT_HIGH) of a live flow the sender is the client of
+    bit<8> tcp_flags;               // of the packet (0 if not TCP)
+    bit<16> tcp_window;             // of the packet (0 if not TCP)
+    flow_slot_t slot_a;             // the key's cell in way 0 (set when way 0 did not hold the key)
+    flow_slot_t slot_b;             // ... in way 1
+    flow_slot_t slot;               // the cell index the packet's flow is at (meta.keys, counts, shape)
+    bool started;                   // the packet started a flow
+    bool ended;                     // it ended the flow (RST, or FIN both ways)
+    bool ignored;                   // a late packet of an ended flow: not counted
+    bool evicted;                   // the new flow replaced a live one (meta.victim)
+    bool evicted_idle;              // ... that had been idle for idle_timeout_us
+    bool handshake_done;            // the client completed a handshake it opened with a bare SYN
+    bool probe_live;                // probe: the slot held a live flow
+    bool timeout_due;               // ACTIVE_TIMEOUT is due
+    bool alert_pending;             // the flow has an alert waiting for a report
+    bool attention;                 // anything after the flow table has work: classify, report
+    bit<32> packets;                // IN + OUT packets of the flow after this packet
+    // set only when attention may be due (take_stock), read only when it is:
+    phase_t phase;                  // phase to classify at: the packet count, PHASE_END at the end / a probe
+}
+
+struct verdict_t {
+    bool classified;                // the model has a tree for the phase (the phases table hit)
+    class_id_t class_id;
+    leaf_id_t leaf_id;
+    confidence_t confidence;
 }
 
 // What one report carries; preserved with the report clone (see local_metadata_t.rpt).
@@ -237,6 +216,8 @@ struct report_md_t {
     bit<8> bank;
     bit<8> class_id;
     bit<16> leaf_id;
+    bit<16> phase;
+    bit<16> confidence;
     bit<32> slot;
     bit<16> ingress_port;
     bit<32> model_epoch;
@@ -245,32 +226,31 @@ struct report_md_t {
     bit<16> client_port;
     bit<16> server_port;
     bit<8> proto;
-    features_t feat;
+    feature_vector_t features;
     ts_t first_seen;
     ts_t last_seen;
 }
 
 struct local_metadata_t {
-    bit<16> l4_src_port;       // TCP/UDP ports, 0 otherwise (table0/ACL keys, flow key)
+    bit<16> l4_src_port;            // TCP/UDP ports, 0 otherwise (table0/ACL keys, flow key)
     bit<16> l4_dst_port;
     bool acl_blocked;
     config_t cfg;
-    bool ig_edge;              // ingress port role is edge
-    bool eg_edge;              // egress port role is edge
-    bool track;                // run the flow stages on this packet
-    bool is_probe;             // a controller probe (packet-out)
-    // flow stage results
-    flow_slot_t slot;
-    bool flow_active;          // the packet was accounted to a live flow (or is a probe): classify + report
-    bool flow_new;             // this packet started the flow in its slot
-    bool flow_evicted;         // it evicted another flow (rpt holds the evicted flow)
-    bool flow_end;             // it ended the flow (FIN both ways or RST)
-    bool slot_occupied;        // probe: the slot held a live flow
-    bit<32> flow_pkts;         // in_pkts + out_pkts of the current flow
-    flow_state_t cur;          // current flow state after this packet (classifier input)
-    // classifier results
-    class_id_t class_id;
-    leaf_id_t leaf_id;
+    bool track;                     // run the flow stages on this packet
+    bool is_probe;                  // a controller probe (packet-out)
+    flow_md_t flow;
+    flow_keys_t keys;               // the packet's flow cells, as updated (or the probed ones)
+    flow_counts_t counts;
+    flow_shape_t shape;
+    flow_alerts_t alerts;           // read only when a verdict may be reported
+    bool keys_dirty;                // flow_keys changed after the count (write it back)
+    flow_keys_t victim_keys;        // the flow cells a new flow replaced (EVICT); way 0's while looking up
+    flow_counts_t victim_counts;
+    flow_shape_t victim_shape;
+    bit<128> source_features;       // SRC_* of the flow's client: half_open ++ ports ++ hosts ++ flows
+    bit<128> victim_source_features;
+    feature_vector_t features;      // the flow's features, derived once (classifier input, report content)
+    verdict_t verdict;
     // report to send (if any); preserved with the clone to the CPU port
     @field_list(FL_REPORT)
     report_md_t rpt;

@@ -41,7 +41,7 @@ def catalog():
 def test_feature_ids_agree_with_the_catalog(build):
     p4info, bmv2 = build
     rows = catalog()
-    assert [r[0] for r in rows] == list(range(1, 29))
+    assert [r[0] for r in rows] == list(range(1, 33))
     ids = p4info.serializable_enum("FeatureId_t")
     assert ids == {"NONE": 0, **{name: fid for fid, name, _ in rows}}
     param = p4info.param("NidsIngress.classifier.select_feature", "feature_id")
@@ -56,13 +56,14 @@ def test_report_layout_follows_the_catalog(build):
     names = [n for n, _ in layout]
     features = [(name.lower(), width) for _, name, width in catalog()]
     start = names.index(features[0][0])
-    assert layout[start:start + len(features)] == features, "28 features in catalog order and widths"
-    for field in ("version", "reason", "events", "flags", "bank", "class_id", "leaf_id", "slot",
+    assert layout[start:start + len(features)] == features, "32 features in catalog order and widths"
+    for field in ("version", "reason", "events", "flags", "bank", "class_id", "leaf_id", "phase", "confidence", "slot",
                   "ingress_port", "model_epoch", "client_ip", "server_ip", "client_port", "server_port",
                   "proto", "first_seen", "last_seen"):
         assert field in widths
     assert widths["first_seen"] == widths["last_seen"] == 48
     assert widths["class_id"] == 8 and widths["leaf_id"] == 16 and widths["slot"] == 32
+    assert widths["phase"] == 16 and widths["confidence"] == 16
 
 
 def test_shared_constants(build):
@@ -70,7 +71,11 @@ def test_shared_constants(build):
     c = p4info.constants()
     assert c["CPU_PORT"] == 255
     assert c["NUM_SLOTS"] == 8 and c["NUM_BANKS"] == 2 and c["CLASSES_PER_BANK"] >= 16
-    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 1
+    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 2 and c["REPORT_VERSION"] == 2
+    assert c["PHASE_END"] == 0 and c["MAX_PHASE_PACKETS"] == 32768 and c["CONFIDENCE_FULL"] == 1000
+    budgets = {k: v for k, v in c.items() if k.startswith("BUDGET_")}
+    assert set(budgets) == {"BUDGET_ALERT", "BUDGET_RECORD", "BUDGET_EVICT", "BUDGET_PROBE"}
+    assert sorted(budgets.values()) == [0, 1, 2, 3]
     reasons = {k: v for k, v in c.items() if k.startswith("REASON_")}
     assert set(reasons) == {"REASON_ALERT", "REASON_FLOW_END", "REASON_EVICT", "REASON_ACTIVE_TIMEOUT",
                             "REASON_PROBE"}
@@ -85,18 +90,40 @@ def test_sizes(build):
     p4info, _ = build
     c = p4info.constants()
     k = c["NUM_SLOTS"]
-    assert c["FLOW_TABLE_SIZE"] >= 65536
-    for name, reg in p4info.registers.items():
-        if name.startswith("NidsIngress.flows.r_"):
-            assert reg.size == c["FLOW_TABLE_SIZE"], name
+    assert c["FLOW_TABLE_SIZE"] == 2 * c["FLOW_SLOTS_PER_WAY"] >= 65536
+    for cells in ("flow_keys", "flow_counts", "flow_shape", "flow_alerts"):
+        assert p4info.registers[cells].size == c["FLOW_TABLE_SIZE"], cells
+    assert p4info.registers["NidsIngress.sources.r_sources"].size == c["SOURCE_CELLS"]
+    assert p4info.registers["NidsIngress.reports.r_source_alerts"].size == c["SOURCE_CELLS"]
     for i in range(k):
         assert p4info.table(f"NidsIngress.classifier.sel{i}").size >= c["NUM_BANKS"]
-        assert p4info.table(f"NidsIngress.classifier.range{i}").size == 1024
+        assert p4info.table(f"NidsIngress.classifier.range{i}").size == 2048
     assert f"NidsIngress.classifier.sel{k}" not in p4info.tables
-    assert p4info.table("NidsIngress.classifier.decision").size == 1024
-    assert p4info.counter_size("NidsIngress.classifier.class_counter") == c["NUM_BANKS"] * c["CLASSES_PER_BANK"]
+    assert p4info.table("NidsIngress.classifier.decision").size == 2048
+    assert p4info.table("NidsIngress.classifier.phases").size == 64
+    for counter in ("class_counter", "low_confidence_counter"):
+        assert p4info.counter_size(f"NidsIngress.classifier.{counter}") == c["NUM_BANKS"] * c["CLASSES_PER_BANK"]
     decision = p4info.table("NidsIngress.classifier.decision")
-    assert [mf.name for mf in decision.match_fields] == ["bank"] + [f"code_{i}" for i in range(k)]
+    assert [mf.name for mf in decision.match_fields] == ["bank", "phase"] + [f"code_{i}" for i in range(k)]
+    assert [p.name for p in p4info.action("NidsIngress.classifier.set_class").params] == [
+        "class_id", "leaf_id", "confidence"]
+
+
+def test_classifier_tables_are_written_out():
+    """No token pasting: every classifier table name appears in the source as written."""
+    source = (h.P4SRC / "include" / "control" / "classifier.p4").read_text()
+    for i in range(8):
+        assert f"table sel{i} {{" in source and f"table range{i} {{" in source
+    longest = max(len(line) for path in h.p4_sources() for line in path.read_text().splitlines())
+    assert longest <= 120, f"a P4 source line of {longest} characters"
+
+
+def test_each_control_lives_in_the_file_named_after_it():
+    for path in (h.P4SRC / "include" / "control").glob("*.p4"):
+        controls = re.findall(r"^control (\w+)\(", path.read_text(), re.M)
+        assert len(controls) == 1, f"{path.name}: {controls}"
+        snake = re.sub(r"(?<!^)(?=[A-Z])", "_", controls[0]).lower()
+        assert path.stem == snake, f"{path.name} holds control {controls[0]}"
 
 
 def documented_names():
@@ -126,7 +153,7 @@ def expand(names):
 def test_docs_list_every_p4runtime_name(build):
     p4info, _ = build
     actual = (set(p4info.tables) | set(p4info.actions) | set(p4info.counters)
-              | set(p4info.direct_counters) | set(p4info.ctrl_meta))
+              | set(p4info.direct_counters) | set(p4info.ctrl_meta) | set(p4info.registers))
     documented = expand(documented_names())
     assert actual - documented == set(), "P4Info names missing from docs/pipeline.md"
     assert documented - actual == set(), "docs/pipeline.md names that P4Info lacks"

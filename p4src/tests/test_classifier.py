@@ -1,6 +1,7 @@
 # Run: .venv/bin/python -m pytest p4src/tests/test_classifier.py    (from the repository root, as root)
-"""The table-driven classifier: every feature id through the selectors, a hand-built 3-level tree with
-boundary values, bank flips under traffic, and the (bank, class) counters."""
+"""The table-driven classifier: classification only at the model's phases, every feature id through the
+selectors, a hand-built 3-level tree with boundary values, leaf confidence against the threshold, bank flips under
+traffic, and the (bank, class) counters."""
 
 import threading
 import time
@@ -12,7 +13,9 @@ from nidslib.flowref import FlowReference
 
 C_IP, S_IP = "10.2.0.1", "10.2.0.2"
 CLASS_COUNTER = "NidsIngress.classifier.class_counter"
+LOW_CONFIDENCE = "NidsIngress.classifier.low_confidence_counter"
 U32_MAX = (1 << 32) - 1
+END = 0
 
 
 @pytest.fixture
@@ -38,6 +41,10 @@ def play(sw, steps):
     return ref, rep
 
 
+def classified(rep, sw):
+    return bool(rep["flags"] & sw.const["REPORT_FLAG_CLASSIFIED"])
+
+
 def probe_class(sw, slot):
     sw.probe(slot)
     got = sw.reports(count=1, timeout=3.0, match=lambda r: r["reason"] == sw.reason("PROBE"))
@@ -45,19 +52,70 @@ def probe_class(sw, slot):
     return got[0]
 
 
-def test_no_entry_is_class_0(nids):
+def test_without_a_model_nothing_is_classified(nids):
     sw = nids
     before = sw.read_counters(CLASS_COUNTER)
     _, rep = play(sw, [(1, h.tcp(C_IP, S_IP, 1000, 2000, flags=0x02))])
-    assert (rep["class_id"], rep["leaf_id"], rep["bank"]) == (0, 0, 0)
+    assert (rep["class_id"], rep["leaf_id"], rep["bank"]) == (0, 0, 0) and not classified(rep, sw)
+    assert sum(sw.counter_delta(before, CLASS_COUNTER)) == 0
+
+
+def test_a_phase_without_entries_is_class_0_leaf_0(nids):
+    sw = nids
+    sw.add_phase(0, 1)
+    before = sw.read_counters(CLASS_COUNTER)
+    _, rep = play(sw, [(1, h.tcp(C_IP, S_IP, 1001, 2000, flags=0x02))])
+    assert (rep["class_id"], rep["leaf_id"], rep["phase"], rep["confidence"]) == (0, 0, 1, 0)
+    assert classified(rep, sw)
     delta = sw.counter_delta(before, CLASS_COUNTER)
     assert delta[0] == 1 and sum(delta) == 1
 
 
-def test_every_feature_id_in_every_slot(nids):
-    """Each of the 28 feature ids, selected into slot (id - 1) % K, reaches the decision table with the
-    value docs/features.md defines (an exact [v, v] interval -> class 1, either side -> classes 2 / 3)."""
+def test_only_the_models_phases_are_classified(nids):
+    """A model with trees at packets 1, 2 and 8 and at the end: a 10-packet flow is classified at packets 1, 2, 8
+    and at its end, by the tree of that phase, and at no other packet."""
     sw = nids
+    for phase, cls in ((1, 1), (2, 2), (8, 3), (END, 4)):
+        sw.add_tree_stump(0, phase, "IN_PKTS", 1000, cls, 0)
+    before = sw.read_counters(CLASS_COUNTER)
+    verdicts = []
+    for i in range(10):
+        _, rep = play(sw, [(1, h.tcp(C_IP, S_IP, 1002, 2000, flags=0x02 if i == 0 else 0x10))])
+        if classified(rep, sw):
+            verdicts.append((rep["in_pkts"], rep["phase"], rep["class_id"]))
+    _, rep = play(sw, [(1, h.tcp(C_IP, S_IP, 1002, 2000, flags=0x14))])       # RST: the end
+    verdicts.append((rep["in_pkts"], rep["phase"], rep["class_id"]))
+    assert verdicts == [(1, 1, 1), (2, 2, 2), (8, 8, 3), (11, END, 4)]
+    delta = sw.counter_delta(before, CLASS_COUNTER)
+    assert [delta[c] for c in range(5)] == [0, 1, 1, 1, 1]
+
+
+def test_leaf_confidence_against_the_threshold(nids):
+    """An attack leaf below min_confidence is counted per class and never alerted; at or above it alerts."""
+    sw = nids
+    sw.add_tree_stump(0, 1, "IN_PKTS", 1000, 5, 0, confidence=899)
+    sw.config(timeout_pkts=0, min_confidence=900)
+    before = sw.read_counters(LOW_CONFIDENCE)
+    sw.send(1, h.tcp(C_IP, S_IP, 1003, 2000, flags=0x02)[0])
+    assert sw.reports(timeout=0.5) == []
+    assert sw.counter_delta(before, LOW_CONFIDENCE)[5] == 1
+    sw.config(timeout_pkts=0, min_confidence=899)
+    sw.send(1, h.tcp(C_IP, S_IP, 1004, 2000, flags=0x02)[0])
+    rep = sw.reports(count=1, timeout=3.0)[0]
+    assert (rep["reason"], rep["class_id"], rep["confidence"], rep["phase"]) == (sw.reason("ALERT"), 5, 899, 1)
+    assert sw.counter_delta(before, LOW_CONFIDENCE)[5] == 1
+
+
+def tcp_rep_after_probe(sw, slot):
+    return probe_class(sw, slot)
+
+
+def test_every_feature_id_in_every_slot(nids):
+    """Each of the 32 feature ids, selected into slot (id - 1) % K, reaches the END tree's decision table (a
+    probe classifies at the end) with the value docs/features.md defines (an exact [v, v] interval -> class 1,
+    either side -> classes 2 / 3)."""
+    sw = nids
+    sw.config(timeout_pkts=1, source_window_log2_us=30)     # SRC_* stay put while the test runs
     k = sw.const["NUM_SLOTS"]
     tcp_steps = [
         (1, h.tcp(C_IP, S_IP, 41000, 8080, flags=0x02, total_len=60, ttl=61, window=1000)),
@@ -69,12 +127,17 @@ def test_every_feature_id_in_every_slot(nids):
         (1, h.tcp(C_IP, S_IP, 41000, 8080, flags=0x10, total_len=1300, ttl=60, window=10)),
     ]
     icmp_steps = [(1, h.icmp(C_IP, S_IP, icmp_type=13, icmp_code=1, total_len=40))]
+    half_open = [(1, h.tcp(C_IP, S_IP, 41001, 8081, flags=0x02))]       # a second, unanswered SYN
     tcp_ref, tcp_rep = play(sw, tcp_steps)
     icmp_ref, icmp_rep = play(sw, icmp_steps)
+    play(sw, half_open)
     tcp_values, icmp_values = tcp_ref.features(), icmp_ref.features()
+    tcp_values.update({n: tcp_rep_after_probe(sw, tcp_rep["slot"])[n.lower()]
+                       for n in ("SRC_FLOWS", "SRC_DST_HOSTS", "SRC_DST_PORTS", "SRC_HALF_OPEN")})
 
+    sw.add_phase(0, END)
     ids = sw.feature_ids
-    assert sorted(v for n, v in ids.items() if n != "NONE") == list(range(1, 29))
+    assert sorted(v for n, v in ids.items() if n != "NONE") == list(range(1, 33))
     for name, fid in sorted(ids.items(), key=lambda kv: kv[1]):
         if fid == 0:
             continue
@@ -83,14 +146,14 @@ def test_every_feature_id_in_every_slot(nids):
         v = values[name]
         assert v != 0, f"test flow should make {name} non-zero"
         slot = (fid - 1) % k
-        entries = [sw.add_selector(0, slot, fid),
-                   sw.add_range(0, slot, v, v, 1),
-                   sw.add_decision(0, {slot: (1, 1)}, 1, fid)]
+        entries = [sw.add_selector(0, END, slot, fid),
+                   sw.add_range(0, END, slot, v, v, 1),
+                   sw.add_decision(0, END, {slot: (1, 1)}, 1, fid)]
         if v < U32_MAX:
-            entries.append(sw.add_range(0, slot, v + 1, U32_MAX, 2))
-            entries.append(sw.add_decision(0, {slot: (2, 2)}, 2, 1000 + fid))
-        entries.append(sw.add_range(0, slot, 0, v - 1, 3))
-        entries.append(sw.add_decision(0, {slot: (3, 3)}, 3, 2000 + fid))
+            entries.append(sw.add_range(0, END, slot, v + 1, U32_MAX, 2))
+            entries.append(sw.add_decision(0, END, {slot: (2, 2)}, 2, 1000 + fid))
+        entries.append(sw.add_range(0, END, slot, 0, v - 1, 3))
+        entries.append(sw.add_decision(0, END, {slot: (3, 3)}, 3, 2000 + fid))
         got = probe_class(sw, rep["slot"])
         assert (got["class_id"], got["leaf_id"]) == (1, fid), f"{name} (id {fid}, slot {slot}, value {v})"
         assert got[name.lower()] == v
@@ -157,20 +220,22 @@ def tree_entries(tree, max_value=U32_MAX):
     return slots, intervals, decisions
 
 
-def write_tree(sw, bank, tree):
+def write_tree(sw, bank, phase, tree):
     slots, intervals, decisions = tree_entries(tree)
-    batch = []
+    batch = [("NidsIngress.classifier.phases", {"bank": bank, "phase": phase}, "NidsIngress.classifier.classify",
+              {}, None)]
+    key = {"bank": bank, "phase": phase}
     for f, slot in slots.items():
-        batch.append((f"NidsIngress.classifier.sel{slot}", {"bank": bank},
+        batch.append((f"NidsIngress.classifier.sel{slot}", key,
                       "NidsIngress.classifier.select_feature", {"feature_id": sw.feature_ids[f]}, None))
         for i, (lo, hi) in enumerate(intervals[f]):
-            batch.append((f"NidsIngress.classifier.range{slot}", {"bank": bank, "value": h.Range(lo, hi)},
+            batch.append((f"NidsIngress.classifier.range{slot}", {**key, "value": h.Range(lo, hi)},
                           "NidsIngress.classifier.set_code", {"code": i + 1}, 1))
     for codes, cls, leaf in decisions:
-        match = {"bank": bank}
+        match = dict(key)
         match.update({f"code_{s}": h.Range(lo, hi) for s, (lo, hi) in codes.items()})
         batch.append(("NidsIngress.classifier.decision", match, "NidsIngress.classifier.set_class",
-                      {"class_id": cls, "leaf_id": leaf}, 1))
+                      {"class_id": cls, "leaf_id": leaf, "confidence": 1000}, 1))
     sw.insert_many(batch)
 
 
@@ -197,8 +262,9 @@ def tree_cases():
 
 
 def test_three_level_tree_boundaries(nids):
+    """Single-packet flows, classified at phase 1."""
     sw = nids
-    write_tree(sw, 0, TREE)
+    write_tree(sw, 0, 1, TREE)
     seen = set()
     before = sw.read_counters(CLASS_COUNTER)
     for i, case in enumerate(tree_cases()):
@@ -225,27 +291,38 @@ def test_three_level_tree_boundaries(nids):
 
 
 def test_bank_flip_under_traffic(nids):
-    """Bank 0: every slot -> code 1, all codes 1 -> class 1; bank 1: code 2 -> class 2. A packet classified
-    with a mix of banks would get mixed codes, match no decision entry and count as class 0."""
+    """Bank 0: every slot -> code 1, all codes 1 -> class 1; bank 1: code 2 -> class 2, at every packet phase. A
+    packet classified with a mix of banks would get mixed codes, match no decision entry and count as class 0."""
     sw = nids
     k = sw.const["NUM_SLOTS"]
     per_bank = sw.const["CLASSES_PER_BANK"]
+    phases = [1 << i for i in range(16)]
+    batch = []
     for bank, code, cls in ((0, 1, 1), (1, 2, 2)):
-        for slot in range(k):
-            sw.add_selector(bank, slot, "IN_PKTS")
-            sw.add_range(bank, slot, 0, U32_MAX, code)
-        sw.add_decision(bank, {s: (code, code) for s in range(k)}, cls, 100 * cls)
+        for phase in phases:
+            key = {"bank": bank, "phase": phase}
+            batch.append(("NidsIngress.classifier.phases", key, "NidsIngress.classifier.classify", {}, None))
+            for slot in range(k):
+                batch.append((f"NidsIngress.classifier.sel{slot}", key, "NidsIngress.classifier.select_feature",
+                              {"feature_id": sw.feature_ids["IN_PKTS"]}, None))
+                batch.append((f"NidsIngress.classifier.range{slot}", {**key, "value": h.Range(0, U32_MAX)},
+                              "NidsIngress.classifier.set_code", {"code": code}, 1))
+            match = {**key, **{f"code_{s}": h.Range(code, code) for s in range(k)}}
+            batch.append(("NidsIngress.classifier.decision", match, "NidsIngress.classifier.set_class",
+                          {"class_id": cls, "leaf_id": 100 * cls, "confidence": 1000}, 1))
+    sw.insert_many(batch)
     sw.config(timeout_pkts=1, bank=0)
     before = sw.read_counters(CLASS_COUNTER)
     stop = threading.Event()
-    sent = [0]
+    sent = {}
 
     def traffic():
         i = 0
         while not stop.is_set() and i < 3000:
-            frame, _ = h.udp(C_IP, S_IP, 20000 + (i % 50), 53, total_len=60)
+            port = 20000 + (i % 50)
+            frame, _ = h.udp(C_IP, S_IP, port, 53, total_len=60)
             sw.send(1, frame)
-            sent[0] += 1
+            sent[port] = sent.get(port, 0) + 1
             i += 1
             time.sleep(0.001)
 
@@ -259,16 +336,18 @@ def test_bank_flip_under_traffic(nids):
     finally:
         stop.set()
         t.join(timeout=30)
+    # every flow is classified at its power-of-two packets only
+    expected = sum(sum(1 for p in phases if p <= n) for n in sent.values())
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:                  # until the switch has classified every packet
+    while time.monotonic() < deadline:                  # until the switch has classified every phase packet
         delta = sw.counter_delta(before, CLASS_COUNTER)
-        if sum(delta) >= sent[0]:
+        if sum(delta) >= expected:
             break
         time.sleep(0.2)
     reports = sw.reports(timeout=10.0)
     assert delta[0 * per_bank + 0] == 0 and delta[1 * per_bank + 0] == 0, "a packet saw two banks"
     assert delta[0 * per_bank + 1] > 0 and delta[1 * per_bank + 2] > 0, "both banks classified traffic"
-    assert delta[0 * per_bank + 1] + delta[1 * per_bank + 2] == sent[0] == sum(delta)
-    pairs = {(r["bank"], r["class_id"], r["leaf_id"]) for r in reports}
+    assert delta[0 * per_bank + 1] + delta[1 * per_bank + 2] == expected == sum(delta)
+    pairs = {(r["bank"], r["class_id"], r["leaf_id"]) for r in reports if classified(r, sw)}
     assert pairs <= {(0, 1, 100), (1, 2, 200)}, pairs
     assert flips == 40

@@ -39,7 +39,7 @@ def check_report(sw, rep, ref, pkt):
     assert rep["server_ip"] == h.ip2int(server[0]) and rep["server_port"] == server[1]
     assert rep["proto"] == ref.proto
     assert rep["first_seen"] == ref.pkts[0][1]
-    assert rep["slot"] == h.flow_slot(pkt.src, pkt.dst, pkt.sport, pkt.dport, pkt.proto, sw.nslots)
+    assert rep["slot"] == h.flow_slot(pkt.src, pkt.dst, pkt.sport, pkt.dport, pkt.proto, sw.slots_per_way)
     assert rep["version"] == sw.const["REPORT_VERSION"]
 
 

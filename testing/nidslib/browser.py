@@ -28,10 +28,10 @@ def missing():
     return None
 
 
-def login(page):
+def login(page, user=onos.USER, password=onos.PASSWORD):
     page.goto(f"{GUI}/login.html")
-    page.fill("#username", onos.USER)
-    page.fill("#password", onos.PASSWORD)
+    page.fill("#username", user)
+    page.fill("#password", password)
     page.click("#submit")
     page.wait_for_url(lambda url: "login.html" not in url and "j_security_check" not in url)
     # The legacy GUI is up once its masthead and nav are drawn.
@@ -44,9 +44,9 @@ def open_view(page, view_id, root_selector):
 
 
 @contextlib.contextmanager
-def onos_gui(profile_prefix="nids-chromium-"):
-    """A page logged in to the ONOS GUI as onos/rocks; the browser is closed and its profile removed on every exit
-    path."""
+def onos_gui(profile_prefix="nids-chromium-", user=onos.USER, password=onos.PASSWORD):
+    """A page logged in to the ONOS GUI (as onos/rocks unless told); the browser is closed and its profile removed on
+    every exit path."""
     from playwright.sync_api import sync_playwright
 
     profile = tempfile.mkdtemp(prefix=profile_prefix)
@@ -58,7 +58,7 @@ def onos_gui(profile_prefix="nids-chromium-"):
         context.set_default_timeout(WAIT_MS)
         context.set_default_navigation_timeout(WAIT_MS)
         page = context.pages[0] if context.pages else context.new_page()
-        login(page)
+        login(page, user, password)
         yield page
     finally:
         try:

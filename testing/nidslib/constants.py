@@ -9,6 +9,7 @@ NIDS_INGRESS_FWD_TABLE0 = 'NidsIngress.fwd.table0'
 NIDS_INGRESS_CFG_CONFIG = 'NidsIngress.cfg.config'
 NIDS_INGRESS_CFG_PORT_ROLE = 'NidsIngress.cfg.port_role'
 NIDS_INGRESS_CFG_EG_PORT_ROLE = 'NidsIngress.cfg.eg_port_role'
+NIDS_INGRESS_CLASSIFIER_PHASES = 'NidsIngress.classifier.phases'
 NIDS_INGRESS_CLASSIFIER_SEL0 = 'NidsIngress.classifier.sel0'
 NIDS_INGRESS_CLASSIFIER_RANGE0 = 'NidsIngress.classifier.range0'
 NIDS_INGRESS_CLASSIFIER_SEL1 = 'NidsIngress.classifier.sel1'
@@ -26,6 +27,7 @@ NIDS_INGRESS_CLASSIFIER_RANGE6 = 'NidsIngress.classifier.range6'
 NIDS_INGRESS_CLASSIFIER_SEL7 = 'NidsIngress.classifier.sel7'
 NIDS_INGRESS_CLASSIFIER_RANGE7 = 'NidsIngress.classifier.range7'
 NIDS_INGRESS_CLASSIFIER_DECISION = 'NidsIngress.classifier.decision'
+NIDS_INGRESS_REPORTS_REPORT_BUDGET = 'NidsIngress.reports.report_budget'
 
 # match fields
 HDR_IG_PORT = 'ig_port'
@@ -39,6 +41,7 @@ HDR_L4_SPORT = 'l4_sport'
 HDR_L4_DPORT = 'l4_dport'
 HDR_PORT = 'port'
 HDR_BANK = 'bank'
+HDR_PHASE = 'phase'
 HDR_VALUE = 'value'
 HDR_CODE_0 = 'code_0'
 HDR_CODE_1 = 'code_1'
@@ -48,6 +51,7 @@ HDR_CODE_4 = 'code_4'
 HDR_CODE_5 = 'code_5'
 HDR_CODE_6 = 'code_6'
 HDR_CODE_7 = 'code_7'
+HDR_BUDGET = 'budget'
 
 # actions
 NO_ACTION = 'NoAction'
@@ -57,9 +61,11 @@ NIDS_INGRESS_FWD_SEND_TO_CPU = 'NidsIngress.fwd.send_to_cpu'
 NIDS_INGRESS_FWD_DROP = 'NidsIngress.fwd.drop'
 NIDS_INGRESS_CFG_SET_CONFIG = 'NidsIngress.cfg.set_config'
 NIDS_INGRESS_CFG_SET_EDGE = 'NidsIngress.cfg.set_edge'
+NIDS_INGRESS_CLASSIFIER_CLASSIFY = 'NidsIngress.classifier.classify'
 NIDS_INGRESS_CLASSIFIER_SELECT_FEATURE = 'NidsIngress.classifier.select_feature'
 NIDS_INGRESS_CLASSIFIER_SET_CODE = 'NidsIngress.classifier.set_code'
 NIDS_INGRESS_CLASSIFIER_SET_CLASS = 'NidsIngress.classifier.set_class'
+NIDS_INGRESS_REPORTS_SET_BUDGET = 'NidsIngress.reports.set_budget'
 
 # action params
 PORT = 'port'
@@ -68,52 +74,40 @@ EPOCH = 'epoch'
 TRACK_MODE = 'track_mode'
 TIMEOUT_PKTS = 'timeout_pkts'
 TIMEOUT_US = 'timeout_us'
-REPORT_RATE_PPS = 'report_rate_pps'
-REPORT_BURST = 'report_burst'
+IDLE_TIMEOUT_US = 'idle_timeout_us'
 REPORT_MASK = 'report_mask'
+FLOW_HASH_SEED = 'flow_hash_seed'
+MIN_CONFIDENCE = 'min_confidence'
+SOURCE_WINDOW_LOG2_US = 'source_window_log2_us'
+SOURCE_ALERT_CAP = 'source_alert_cap'
 FEATURE_ID = 'feature_id'
 CODE = 'code'
 CLASS_ID = 'class_id'
 LEAF_ID = 'leaf_id'
+CONFIDENCE = 'confidence'
+RATE_PPS = 'rate_pps'
+BURST = 'burst'
 
 # counters
 NIDS_INGRESS_INGRESS_PORT_COUNTER = 'NidsIngress.ingress_port_counter'
 NIDS_INGRESS_FLOWS_EVICT_COUNTER = 'NidsIngress.flows.evict_counter'
 NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER = 'NidsIngress.classifier.class_counter'
+NIDS_INGRESS_CLASSIFIER_LOW_CONFIDENCE_COUNTER = 'NidsIngress.classifier.low_confidence_counter'
 NIDS_INGRESS_REPORTS_REPORT_COUNTER = 'NidsIngress.reports.report_counter'
 NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER = 'NidsIngress.reports.report_drop_counter'
+NIDS_INGRESS_REPORTS_ALERT_CAPPED_COUNTER = 'NidsIngress.reports.alert_capped_counter'
 NIDS_EGRESS_EGRESS_PORT_COUNTER = 'NidsEgress.egress_port_counter'
 NIDS_INGRESS_FWD_ACL_COUNTER = 'NidsIngress.fwd.acl_counter'
 NIDS_INGRESS_FWD_TABLE0_COUNTER = 'NidsIngress.fwd.table0_counter'
 
 # registers
-NIDS_INGRESS_FLOWS_R_KEY = 'NidsIngress.flows.r_key'
-NIDS_INGRESS_FLOWS_R_STATE = 'NidsIngress.flows.r_state'
-NIDS_INGRESS_FLOWS_R_FIRST_TS = 'NidsIngress.flows.r_first_ts'
-NIDS_INGRESS_FLOWS_R_LAST_TS = 'NidsIngress.flows.r_last_ts'
-NIDS_INGRESS_FLOWS_R_LAST_IN_TS = 'NidsIngress.flows.r_last_in_ts'
-NIDS_INGRESS_FLOWS_R_FIRST_OUT_TS = 'NidsIngress.flows.r_first_out_ts'
-NIDS_INGRESS_FLOWS_R_LAST_OUT_TS = 'NidsIngress.flows.r_last_out_ts'
-NIDS_INGRESS_FLOWS_R_IN_BYTES = 'NidsIngress.flows.r_in_bytes'
-NIDS_INGRESS_FLOWS_R_IN_PKTS = 'NidsIngress.flows.r_in_pkts'
-NIDS_INGRESS_FLOWS_R_OUT_BYTES = 'NidsIngress.flows.r_out_bytes'
-NIDS_INGRESS_FLOWS_R_OUT_PKTS = 'NidsIngress.flows.r_out_pkts'
-NIDS_INGRESS_FLOWS_R_TCP_FLAGS = 'NidsIngress.flows.r_tcp_flags'
-NIDS_INGRESS_FLOWS_R_TTL = 'NidsIngress.flows.r_ttl'
-NIDS_INGRESS_FLOWS_R_LEN = 'NidsIngress.flows.r_len'
-NIDS_INGRESS_FLOWS_R_LEN_128 = 'NidsIngress.flows.r_len_128'
-NIDS_INGRESS_FLOWS_R_LEN_256 = 'NidsIngress.flows.r_len_256'
-NIDS_INGRESS_FLOWS_R_LEN_512 = 'NidsIngress.flows.r_len_512'
-NIDS_INGRESS_FLOWS_R_LEN_1024 = 'NidsIngress.flows.r_len_1024'
-NIDS_INGRESS_FLOWS_R_LEN_1514 = 'NidsIngress.flows.r_len_1514'
-NIDS_INGRESS_FLOWS_R_WIN = 'NidsIngress.flows.r_win'
-NIDS_INGRESS_FLOWS_R_ICMP = 'NidsIngress.flows.r_icmp'
-NIDS_INGRESS_REPORTS_R_ALERT = 'NidsIngress.reports.r_alert'
-NIDS_INGRESS_REPORTS_R_MARK_PKTS = 'NidsIngress.reports.r_mark_pkts'
-NIDS_INGRESS_REPORTS_R_MARK_TS = 'NidsIngress.reports.r_mark_ts'
-NIDS_INGRESS_REPORTS_R_VERDICT = 'NidsIngress.reports.r_verdict'
-NIDS_INGRESS_REPORTS_R_CREDIT = 'NidsIngress.reports.r_credit'
-NIDS_INGRESS_REPORTS_R_CREDIT_TS = 'NidsIngress.reports.r_credit_ts'
+FLOW_KEYS = 'flow_keys'
+FLOW_COUNTS = 'flow_counts'
+FLOW_SHAPE = 'flow_shape'
+FLOW_ALERTS = 'flow_alerts'
+NIDS_INGRESS_SOURCES_R_SOURCES = 'NidsIngress.sources.r_sources'
+NIDS_INGRESS_REPORTS_R_BUDGETS = 'NidsIngress.reports.r_budgets'
+NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS = 'NidsIngress.reports.r_source_alerts'
 
 # packet metadata
 INGRESS_PORT = 'ingress_port'
@@ -126,56 +120,40 @@ NIDS_INGRESS_FWD_TABLE0_SIZE = 1024
 NIDS_INGRESS_CFG_CONFIG_SIZE = 1024
 NIDS_INGRESS_CFG_PORT_ROLE_SIZE = 512
 NIDS_INGRESS_CFG_EG_PORT_ROLE_SIZE = 512
-NIDS_INGRESS_CLASSIFIER_SEL0_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE0_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_SEL1_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE1_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_SEL2_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE2_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_SEL3_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE3_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_SEL4_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE4_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_SEL5_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE5_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_SEL6_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE6_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_SEL7_SIZE = 2
-NIDS_INGRESS_CLASSIFIER_RANGE7_SIZE = 1024
-NIDS_INGRESS_CLASSIFIER_DECISION_SIZE = 1024
+NIDS_INGRESS_CLASSIFIER_PHASES_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_SEL0_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE0_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_SEL1_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE1_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_SEL2_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE2_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_SEL3_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE3_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_SEL4_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE4_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_SEL5_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE5_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_SEL6_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE6_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_SEL7_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_RANGE7_SIZE = 2048
+NIDS_INGRESS_CLASSIFIER_DECISION_SIZE = 2048
+NIDS_INGRESS_REPORTS_REPORT_BUDGET_SIZE = 8
 NIDS_INGRESS_INGRESS_PORT_COUNTER_SIZE = 512
-NIDS_INGRESS_FLOWS_EVICT_COUNTER_SIZE = 1
+NIDS_INGRESS_FLOWS_EVICT_COUNTER_SIZE = 2
 NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER_SIZE = 64
+NIDS_INGRESS_CLASSIFIER_LOW_CONFIDENCE_COUNTER_SIZE = 64
 NIDS_INGRESS_REPORTS_REPORT_COUNTER_SIZE = 8
 NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER_SIZE = 8
+NIDS_INGRESS_REPORTS_ALERT_CAPPED_COUNTER_SIZE = 64
 NIDS_EGRESS_EGRESS_PORT_COUNTER_SIZE = 512
-NIDS_INGRESS_FLOWS_R_KEY_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_STATE_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_FIRST_TS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LAST_TS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LAST_IN_TS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_FIRST_OUT_TS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LAST_OUT_TS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_IN_BYTES_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_IN_PKTS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_OUT_BYTES_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_OUT_PKTS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_TCP_FLAGS_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_TTL_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LEN_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LEN_128_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LEN_256_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LEN_512_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LEN_1024_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_LEN_1514_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_WIN_SIZE = 65536
-NIDS_INGRESS_FLOWS_R_ICMP_SIZE = 65536
-NIDS_INGRESS_REPORTS_R_ALERT_SIZE = 65536
-NIDS_INGRESS_REPORTS_R_MARK_PKTS_SIZE = 65536
-NIDS_INGRESS_REPORTS_R_MARK_TS_SIZE = 65536
-NIDS_INGRESS_REPORTS_R_VERDICT_SIZE = 65536
-NIDS_INGRESS_REPORTS_R_CREDIT_SIZE = 1
-NIDS_INGRESS_REPORTS_R_CREDIT_TS_SIZE = 1
+FLOW_KEYS_SIZE = 65536
+FLOW_COUNTS_SIZE = 65536
+FLOW_SHAPE_SIZE = 65536
+FLOW_ALERTS_SIZE = 65536
+NIDS_INGRESS_SOURCES_R_SOURCES_SIZE = 65536
+NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 4
+NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS_SIZE = 65536
 
 # bit widths
 HDR_IG_PORT_BITWIDTH = 9
@@ -189,6 +167,7 @@ HDR_L4_SPORT_BITWIDTH = 16
 HDR_L4_DPORT_BITWIDTH = 16
 HDR_PORT_BITWIDTH = 9
 HDR_BANK_BITWIDTH = 1
+HDR_PHASE_BITWIDTH = 16
 HDR_VALUE_BITWIDTH = 32
 HDR_CODE_0_BITWIDTH = 16
 HDR_CODE_1_BITWIDTH = 16
@@ -198,19 +177,26 @@ HDR_CODE_4_BITWIDTH = 16
 HDR_CODE_5_BITWIDTH = 16
 HDR_CODE_6_BITWIDTH = 16
 HDR_CODE_7_BITWIDTH = 16
+HDR_BUDGET_BITWIDTH = 8
 PORT_BITWIDTH = 9
 BANK_BITWIDTH = 1
 EPOCH_BITWIDTH = 32
 TRACK_MODE_BITWIDTH = 8
 TIMEOUT_PKTS_BITWIDTH = 32
 TIMEOUT_US_BITWIDTH = 32
-REPORT_RATE_PPS_BITWIDTH = 32
-REPORT_BURST_BITWIDTH = 32
+IDLE_TIMEOUT_US_BITWIDTH = 32
 REPORT_MASK_BITWIDTH = 8
+FLOW_HASH_SEED_BITWIDTH = 32
+MIN_CONFIDENCE_BITWIDTH = 16
+SOURCE_WINDOW_LOG2_US_BITWIDTH = 8
+SOURCE_ALERT_CAP_BITWIDTH = 8
 FEATURE_ID_BITWIDTH = 8
 CODE_BITWIDTH = 16
 CLASS_ID_BITWIDTH = 8
 LEAF_ID_BITWIDTH = 16
+CONFIDENCE_BITWIDTH = 16
+RATE_PPS_BITWIDTH = 32
+BURST_BITWIDTH = 32
 INGRESS_PORT_BITWIDTH = 9
 PAD_BITWIDTH = 7
 EGRESS_PORT_BITWIDTH = 9
@@ -220,25 +206,41 @@ CPU_PORT = 255
 REPORT_CLONE_SESSION = 99
 ETHERTYPE_REPORT = 34997
 ETHERTYPE_PROBE = 34998
-REPORT_VERSION = 1
-CATALOG_VERSION = 1
+REPORT_VERSION = 2
+CATALOG_VERSION = 2
 NUM_SLOTS = 8
 NUM_BANKS = 2
 CLASSES_PER_BANK = 32
 FEATURE_SCALE = 1000
+PHASE_END = 0
+MAX_PHASE_PACKETS = 32768
+CONFIDENCE_FULL = 1000
 FLOW_TABLE_SIZE = 65536
+FLOW_SLOTS_PER_WAY = 32768
+SOURCE_CELLS = 65536
 REASON_ALERT = 1
 REASON_FLOW_END = 2
 REASON_EVICT = 3
 REASON_ACTIVE_TIMEOUT = 4
 REASON_PROBE = 5
+BUDGET_ALERT = 0
+BUDGET_RECORD = 1
+BUDGET_EVICT = 2
+BUDGET_PROBE = 3
 REPORT_FLAG_OCCUPIED = 1
 REPORT_FLAG_FREED = 2
+REPORT_FLAG_IDLE = 4
+REPORT_FLAG_CLASSIFIED = 8
 PROBE_FLAG_FREE = 1
+EVICT_IDLE = 0
+EVICT_BUSY = 1
 TRACK_OFF = 0
 TRACK_INGRESS_EDGE = 1
 TRACK_EDGE = 2
 TRACK_ALL = 3
+SOURCE_MIX = 2654435769
+HOST_MIX = 2246822507
+PORT_MIX = 3266489909
 FEATURE_ID_T_NONE = 0
 FEATURE_ID_T_L4_SRC_PORT = 1
 FEATURE_ID_T_L4_DST_PORT = 2
@@ -268,6 +270,10 @@ FEATURE_ID_T_TCP_WIN_MAX_IN = 25
 FEATURE_ID_T_TCP_WIN_MAX_OUT = 26
 FEATURE_ID_T_ICMP_TYPE = 27
 FEATURE_ID_T_ICMP_IPV4_TYPE = 28
+FEATURE_ID_T_SRC_FLOWS = 29
+FEATURE_ID_T_SRC_DST_HOSTS = 30
+FEATURE_ID_T_SRC_DST_PORTS = 31
+FEATURE_ID_T_SRC_HALF_OPEN = 32
 
 # layout of report_t: (field, bit offset, bit width)
 REPORT_FIELDS = (
@@ -278,46 +284,52 @@ REPORT_FIELDS = (
     ('bank', 32, 8),
     ('class_id', 40, 8),
     ('leaf_id', 48, 16),
-    ('slot', 64, 32),
-    ('ingress_port', 96, 16),
-    ('model_epoch', 112, 32),
-    ('client_ip', 144, 32),
-    ('server_ip', 176, 32),
-    ('client_port', 208, 16),
-    ('server_port', 224, 16),
-    ('proto', 240, 8),
-    ('l4_src_port', 248, 16),
-    ('l4_dst_port', 264, 16),
-    ('protocol', 280, 8),
-    ('in_bytes', 288, 32),
-    ('in_pkts', 320, 32),
-    ('out_bytes', 352, 32),
-    ('out_pkts', 384, 32),
-    ('tcp_flags', 416, 8),
-    ('client_tcp_flags', 424, 8),
-    ('server_tcp_flags', 432, 8),
-    ('flow_duration_milliseconds', 440, 32),
-    ('duration_in', 472, 32),
-    ('duration_out', 504, 32),
-    ('min_ttl', 536, 8),
-    ('max_ttl', 544, 8),
-    ('longest_flow_pkt', 552, 16),
-    ('shortest_flow_pkt', 568, 16),
-    ('min_ip_pkt_len', 584, 16),
-    ('max_ip_pkt_len', 600, 16),
-    ('num_pkts_up_to_128_bytes', 616, 32),
-    ('num_pkts_128_to_256_bytes', 648, 32),
-    ('num_pkts_256_to_512_bytes', 680, 32),
-    ('num_pkts_512_to_1024_bytes', 712, 32),
-    ('num_pkts_1024_to_1514_bytes', 744, 32),
-    ('tcp_win_max_in', 776, 16),
-    ('tcp_win_max_out', 792, 16),
-    ('icmp_type', 808, 16),
-    ('icmp_ipv4_type', 824, 8),
-    ('first_seen', 832, 48),
-    ('last_seen', 880, 48),
+    ('phase', 64, 16),
+    ('confidence', 80, 16),
+    ('slot', 96, 32),
+    ('ingress_port', 128, 16),
+    ('model_epoch', 144, 32),
+    ('client_ip', 176, 32),
+    ('server_ip', 208, 32),
+    ('client_port', 240, 16),
+    ('server_port', 256, 16),
+    ('proto', 272, 8),
+    ('l4_src_port', 280, 16),
+    ('l4_dst_port', 296, 16),
+    ('protocol', 312, 8),
+    ('in_bytes', 320, 32),
+    ('in_pkts', 352, 32),
+    ('out_bytes', 384, 32),
+    ('out_pkts', 416, 32),
+    ('tcp_flags', 448, 8),
+    ('client_tcp_flags', 456, 8),
+    ('server_tcp_flags', 464, 8),
+    ('flow_duration_milliseconds', 472, 32),
+    ('duration_in', 504, 32),
+    ('duration_out', 536, 32),
+    ('min_ttl', 568, 8),
+    ('max_ttl', 576, 8),
+    ('longest_flow_pkt', 584, 16),
+    ('shortest_flow_pkt', 600, 16),
+    ('min_ip_pkt_len', 616, 16),
+    ('max_ip_pkt_len', 632, 16),
+    ('num_pkts_up_to_128_bytes', 648, 32),
+    ('num_pkts_128_to_256_bytes', 680, 32),
+    ('num_pkts_256_to_512_bytes', 712, 32),
+    ('num_pkts_512_to_1024_bytes', 744, 32),
+    ('num_pkts_1024_to_1514_bytes', 776, 32),
+    ('tcp_win_max_in', 808, 16),
+    ('tcp_win_max_out', 824, 16),
+    ('icmp_type', 840, 16),
+    ('icmp_ipv4_type', 856, 8),
+    ('src_flows', 864, 32),
+    ('src_dst_hosts', 896, 8),
+    ('src_dst_ports', 904, 8),
+    ('src_half_open', 912, 32),
+    ('first_seen', 944, 48),
+    ('last_seen', 992, 48),
 )
-REPORT_HEADER_BYTES = 116
+REPORT_HEADER_BYTES = 130
 
 # layout of probe_t: (field, bit offset, bit width)
 PROBE_FIELDS = (
@@ -357,4 +369,8 @@ FEATURE_ID_T = {
     'TCP_WIN_MAX_OUT': 26,
     'ICMP_TYPE': 27,
     'ICMP_IPV4_TYPE': 28,
+    'SRC_FLOWS': 29,
+    'SRC_DST_HOSTS': 30,
+    'SRC_DST_PORTS': 31,
+    'SRC_HALF_OPEN': 32,
 }

@@ -30,7 +30,7 @@ from .paths import REPO_ROOT
 
 # What the tests use (they also reach the match kinds Range and Ternary and ip2int through this module).
 __all__ = ["REPO", "P4C", "p4c_command", "ensure_build", "build_outputs", "missing_requirements", "Switch",
-           "flow_slot", "ip_frame", "tcp", "udp", "icmp", "MAC_A", "MAC_B", "Range", "Ternary", "ip2int",
+           "flow_slot", "flow_cells", "flow_key_bytes", "colliding_ports", "ip_frame", "tcp", "udp", "icmp", "MAC_A", "MAC_B", "Range", "Ternary", "ip2int",
            "pack_fields", "unpack_fields"]
 
 REPO = Path(REPO_ROOT)
@@ -87,17 +87,78 @@ def build_outputs():
     return P4Info(P4INFO_TXT), Bmv2Json(BMV2_JSON)
 
 
-def flow_slot(src, dst, sport, dport, proto, nslots):
-    """The slot of a flow: crc32 of the canonical key (lower (addr, port) first), modulo the slot count.
-
-    This is the documented hashing of docs/pipeline.md, written independently of the P4 code; the tests
-    check it against the slot numbers the switch puts in its reports.
-    """
+def flow_key_bytes(src, dst, sport, dport, proto, seed=0):
+    """The 13 bytes the flow hash runs over: the canonical key (lower (addr, port) first) with the run-time seed
+    added to each 32-bit word (addresses, then the two ports as one word), then the protocol."""
     a, b = (ip2int(src), sport), (ip2int(dst), dport)
     lo, hi = (a, b) if a <= b else (b, a)
-    key = (lo[0].to_bytes(4, "big") + hi[0].to_bytes(4, "big") + lo[1].to_bytes(2, "big")
-           + hi[1].to_bytes(2, "big") + bytes([proto]))
-    return zlib.crc32(key) % nslots
+    words = (lo[0], hi[0], (lo[1] << 16) | hi[1])
+    return b"".join(((w + seed) % (1 << 32)).to_bytes(4, "big") for w in words) + bytes([proto])
+
+
+def flow_cells(src, dst, sport, dport, proto, slots_per_way, seed=0):
+    """(way 0 cell, way 1 cell) of a flow: CRC-32 of the seeded key; way 0 = its low bits, way 1 = slots_per_way +
+    its bits 16 and up. This is the documented hashing of docs/pipeline.md, written independently of the P4 code;
+    the tests check it against the slot numbers the switch puts in its reports."""
+    h = zlib.crc32(flow_key_bytes(src, dst, sport, dport, proto, seed))
+    return h % slots_per_way, slots_per_way + ((h >> 16) % slots_per_way)
+
+
+def flow_slot(src, dst, sport, dport, proto, slots_per_way, seed=0):
+    """The cell a new flow takes in an empty table: way 0."""
+    return flow_cells(src, dst, sport, dport, proto, slots_per_way, seed)[0]
+
+
+def colliding_ports(src, dst, sport, dport, proto, slots_per_way, count, seed=0):
+    """Up to `count` other (sport, dport) pairs whose flow between the same addresses lands in the same two cells
+    as the given one under the hash seed `seed`: CRC-32 is linear over GF(2) in the seeded ports word, so the
+    differences of that word that leave the cell bits unchanged form a subspace, found by Gaussian elimination; the
+    seed is subtracted again to get the ports. (Without the seed these differences do not collide: an attacker who
+    cannot read the seed cannot compute them; with it, the flow table's eviction rule must hold on its own.)"""
+    key = flow_key_bytes(src, dst, sport, dport, proto, seed)
+    cell_bits = (slots_per_way - 1) | ((slots_per_way - 1) << 16)
+    zero = zlib.crc32(bytes(len(key)))
+    # one variable per bit of the ports word (bytes 8..11 of the key)
+    columns = []
+    for bit in range(32):
+        delta = bytearray(len(key))
+        delta[8 + bit // 8] = 0x80 >> (bit % 8)
+        columns.append((zlib.crc32(bytes(delta)) ^ zero) & cell_bits)
+    # null space of the map: combinations of variables whose cell bits cancel
+    basis = []                              # (pivot bit of the image, image, combination of variables)
+    kernel = []
+    for var, image in enumerate(columns):
+        combo = 1 << var
+        for pivot, b_image, b_combo in basis:
+            if image >> pivot & 1:
+                image ^= b_image
+                combo ^= b_combo
+        if image == 0:
+            kernel.append(combo)
+        else:
+            basis.append((image.bit_length() - 1, image, combo))
+    found = []
+    a, b = (ip2int(src), sport), (ip2int(dst), dport)
+    src_is_low = a <= b
+    word = int.from_bytes(key[8:12], "big")
+    for mask in range(1, 1 << len(kernel)):
+        diff = 0
+        for i, combo in enumerate(kernel):
+            if mask >> i & 1:
+                diff ^= combo
+        ports = 0
+        for var in range(32):
+            if diff >> var & 1:
+                ports |= 1 << (31 - var)        # variable = bit of the big-endian word, MSB first
+        new = ((word ^ ports) - seed) % (1 << 32)
+        low_port, high_port = new >> 16, new & 0xFFFF
+        pair = (low_port, high_port) if src_is_low else (high_port, low_port)
+        if ip2int(src) == ip2int(dst):
+            continue                            # the port order would decide the canonical order
+        found.append(pair)
+        if len(found) == count:
+            break
+    return found
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -228,7 +289,9 @@ class Switch(Bmv2Switch):
         layouts = Bmv2Json(BMV2_JSON)
         self.report_layout = layouts.layout("report_t")
         self.probe_layout = layouts.layout("probe_t")
-        self.nslots = self.p4info.registers["NidsIngress.flows.r_state"].size
+        self.nslots = self.const["FLOW_TABLE_SIZE"]
+        self.slots_per_way = self.const["FLOW_SLOTS_PER_WAY"]
+        self.hash_seed = 0
         self.pktio = None
         self.touched_slots = set()
 
@@ -288,7 +351,7 @@ class Switch(Bmv2Switch):
         if proto in (6, 17) and len(frame) >= 14 + ihl + 4:
             sport = int.from_bytes(frame[14 + ihl:16 + ihl], "big")
             dport = int.from_bytes(frame[16 + ihl:18 + ihl], "big")
-        self.touched_slots.add(flow_slot(src, dst, sport, dport, proto, self.nslots))
+        self.touched_slots.update(flow_cells(src, dst, sport, dport, proto, self.slots_per_way, self.hash_seed))
 
     def packet_out(self, payload, egress_port):
         self.client.packet_out(payload, egress_port)
@@ -350,11 +413,19 @@ class Switch(Bmv2Switch):
 
     # ---- helpers per table (names as in docs/pipeline.md)
     def config(self, **knobs):
-        """Writes the config table's default action; unspecified knobs keep test-friendly values."""
-        params = dict(bank=0, epoch=0, track_mode=self.const["TRACK_EDGE"], timeout_pkts=0,
-                      timeout_us=0, report_rate_pps=1_000_000, report_burst=100_000, report_mask=0xFF)
-        params.update(knobs)
+        """Writes the config table's default action; unspecified knobs keep test-friendly values (no alert
+        threshold, no per-source cap). Report budgets are opened wide unless budgets=False."""
+        wide_budgets = knobs.pop("budgets", True)
+        params = pipeline.config(**knobs)
+        self.hash_seed = params["flow_hash_seed"]
+        if wide_budgets:
+            self.set_default(pipeline.BUDGET_TABLE, pipeline.BUDGET_ACTION, {"rate_pps": 1_000_000, "burst": 100_000})
         return super().config(**params)
+
+    def set_budget(self, budget, rate_pps, burst):
+        """report_budget: the token bucket of one budget (a BUDGET_* constant's name, or its value)."""
+        key = self.const["BUDGET_" + budget] if isinstance(budget, str) else budget
+        return self.insert(*pipeline.budget(key, rate_pps, burst))
 
     def add_edge_port(self, port, egress_too=True):
         self.insert(*pipeline.edge_port(port))
@@ -371,17 +442,30 @@ class Switch(Bmv2Switch):
     def add_block(self, priority=10, **match):
         return self.insert(*pipeline.block(priority, **match))
 
-    def add_selector(self, bank, slot, feature):
-        """sel<slot>: in `bank`, slot `slot` holds `feature` (catalog name or id)."""
+    def add_phase(self, bank, phase):
+        """phases: the model in `bank` classifies at `phase` (a packet count, or PHASE_END = 0)."""
+        return self.insert(*pipeline.phase(bank, phase))
+
+    def add_selector(self, bank, phase, slot, feature):
+        """sel<slot>: in (`bank`, `phase`), slot `slot` holds `feature` (catalog name or id)."""
         fid = self.feature_ids[feature] if isinstance(feature, str) else feature
-        return self.insert(*pipeline.selector(bank, slot, fid))
+        return self.insert(*pipeline.selector(bank, phase, slot, fid))
 
-    def add_range(self, bank, slot, low, high, code, priority=1):
-        return self.insert(*pipeline.feature_range(bank, slot, low, high, code, priority))
+    def add_range(self, bank, phase, slot, low, high, code, priority=1):
+        return self.insert(*pipeline.feature_range(bank, phase, slot, low, high, code, priority))
 
-    def add_decision(self, bank, codes, class_id, leaf_id, priority=1):
+    def add_decision(self, bank, phase, codes, class_id, leaf_id, confidence=1000, priority=1):
         """codes: {slot: (low, high)}; slots not named match any code."""
-        return self.insert(*pipeline.decision(bank, codes, class_id, leaf_id, priority))
+        return self.insert(*pipeline.decision(bank, phase, codes, class_id, leaf_id, confidence, priority))
+
+    def add_tree_stump(self, bank, phase, feature, threshold, low_class, high_class, confidence=1000):
+        """A one-split tree at a phase: feature <= threshold -> low_class (leaf 1), else high_class (leaf 2)."""
+        self.add_phase(bank, phase)
+        self.add_selector(bank, phase, 0, feature)
+        self.add_range(bank, phase, 0, 0, threshold, 0, priority=2)
+        self.add_range(bank, phase, 0, threshold + 1, (1 << 32) - 1, 1, priority=1)
+        self.add_decision(bank, phase, {0: (0, 0)}, low_class, 1, confidence, priority=2)
+        self.add_decision(bank, phase, {0: (1, 65535)}, high_class, 2, confidence, priority=1)
 
     def reason(self, name):
         return self.const["REASON_" + name]
@@ -403,6 +487,8 @@ class Switch(Bmv2Switch):
                          match=lambda r: r["reason"] == self.const["REASON_PROBE"])
         self.drain_packet_ins(quiet=0.1)
         self.reset_default(pipeline.CONFIG_TABLE)
+        self.reset_default(pipeline.BUDGET_TABLE)
+        self.hash_seed = 0
         self.pktio.drain()
 
 

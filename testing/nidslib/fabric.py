@@ -5,6 +5,7 @@ switch-side interfaces `<switch>-eth<port>`, switches listening on the topology'
 """
 import os
 import re
+import signal
 import subprocess
 
 from . import bmv2, netns, processes, veth
@@ -59,6 +60,13 @@ class Fabric:
         """A switch that restarts loses all its state: pipeline, entries, registers."""
         self.stop_switch(name)
         self.start_switch(name)
+
+    def kill_switch(self, name):
+        """A switch process that dies: SIGKILL, no shutdown of its gRPC server (its controller sees the stream
+        break)."""
+        process = self.processes.pop(name, None)
+        if process is not None:
+            processes.terminate(process, sig=signal.SIGKILL)
 
     # ---- hosts and links -------------------------------------------------------------------------------------
 

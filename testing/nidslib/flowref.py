@@ -1,4 +1,4 @@
-"""A small Python reference of docs/features.md (catalog version 1), written from the document alone.
+"""A small Python reference of docs/features.md (catalog version 2), written from the document alone.
 
 It knows nothing of the P4 code: given the packets of one flow (as sent) and the switch's ingress timestamp
 of each (microseconds), it computes the 28 feature data-plane values by the catalog's definitions. The tests
@@ -115,3 +115,53 @@ def feature_value_ms(name, dp_value):
     if name in ("FLOW_DURATION_MILLISECONDS", "DURATION_IN", "DURATION_OUT"):
         return dp_value // 1000
     return dp_value
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Source context (docs/features.md, "Source context"): SRC_* of a flow's client
+# ---------------------------------------------------------------------------------------------------------
+SOURCE_MIX, HOST_MIX, PORT_MIX = 0x9E3779B9, 0x85EBCA6B, 0xC2B2AE35
+
+
+def _ip(addr):
+    a, b, c, d = (int(x) for x in addr.split("."))
+    return (a << 24) | (b << 16) | (c << 8) | d
+
+
+def host_bucket(seed, server_ip):
+    return ((_ip(server_ip) * ((seed ^ HOST_MIX) | 1)) % U32) >> 27
+
+
+def port_bucket(seed, server_port):
+    multiplier = ((seed ^ PORT_MIX) | 1) & 0xFFFF
+    return ((server_port * multiplier) & 0xFFFF) >> 11
+
+
+class SourceReference:
+    """Per-client counts over the current and the previous epoch (epoch = switch time >> window_log2_us), as
+    docs/features.md defines SRC_*; collisions of the source hash are not modelled (the tests use few sources)."""
+
+    def __init__(self, seed=0, window_log2_us=21):
+        self.seed = seed
+        self.window = window_log2_us
+        self.flows = {}        # client -> [(epoch, server, server_port, bare_syn)]
+        self.completed = {}    # client -> [epoch]
+
+    def epoch(self, ts_us):
+        return ts_us >> self.window
+
+    def flow_started(self, client, server, server_port, bare_syn, ts_us):
+        self.flows.setdefault(client, []).append((self.epoch(ts_us), server, server_port, bare_syn))
+
+    def handshake_completed(self, client, ts_us):
+        self.completed.setdefault(client, []).append(self.epoch(ts_us))
+
+    def features(self, client, ts_us):
+        now = self.epoch(ts_us)
+        window = [f for f in self.flows.get(client, []) if now - f[0] in (0, 1)]
+        hosts = {host_bucket(self.seed, f[1]) for f in window}
+        ports = {port_bucket(self.seed, f[2]) for f in window}
+        opened = sum(1 for f in window if f[3])
+        done = sum(1 for e in self.completed.get(client, []) if now - e in (0, 1))
+        return {"SRC_FLOWS": len(window), "SRC_DST_HOSTS": len(hosts), "SRC_DST_PORTS": len(ports),
+                "SRC_HALF_OPEN": max(0, opened - done)}

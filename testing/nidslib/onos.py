@@ -12,6 +12,7 @@ import os
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -119,7 +120,8 @@ def wait_until(predicate, timeout, interval, what):
 
 
 class OnosProcess:
-    """An ONOS runtime from ONOS_HOME, started clean (fresh Karaf data, no active apps but `apps`)."""
+    """An ONOS runtime from ONOS_HOME, started clean (fresh Karaf data, no active apps but `apps`), or restarted
+    without clean (Karaf's data, the stores and the installed apps kept)."""
 
     def __init__(self, onos_home, java_home, apps, log_dir, remove_apps=()):
         self.remove_apps = remove_apps
@@ -129,11 +131,12 @@ class OnosProcess:
         self.log_dir = log_dir
         self.process = None
 
-    def start(self):
+    def start(self, clean=True):
+        """clean=False: what an operator's restart does, Karaf's data (stores, installed apps, configuration) kept."""
         os.makedirs(self.log_dir, exist_ok=True)
         # `clean` wipes Karaf's data but not apps/: a copy of an app under test left by an earlier run would be
         # registered at boot and refuse the fresh one.
-        for name in self.remove_apps:
+        for name in self.remove_apps if clean else ():
             shutil.rmtree(os.path.join(self.onos_home, "apps", name), ignore_errors=True)
         # Karaf refuses to start while its instance file names a live pid; after a killed run that pid may belong
         # to another process. The caller has made sure no ONOS answers and holds the stack lock.
@@ -142,7 +145,8 @@ class OnosProcess:
                    CHECK_ROOT_INSTANCE_RUNNING="false",
                    PATH=f"{self.java_home}/bin:{os.environ.get('PATH', '')}", **self.environment())
         log = open(os.path.join(self.log_dir, "onos.out"), "ab")
-        self.process = subprocess.Popen([os.path.join(self.onos_home, "bin", "onos-service"), "apps-clean", "clean"],
+        arguments = ["apps-clean", "clean"] if clean else []
+        self.process = subprocess.Popen([os.path.join(self.onos_home, "bin", "onos-service"), *arguments],
                                         env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                         start_new_session=True)
         log.close()
@@ -180,14 +184,26 @@ class OnosProcess:
         return os.path.join(self.onos_home, "apache-karaf-4.2.9", "data", "log", "karaf.log")
 
     def shell(self, command, timeout=120):
-        """Runs one command of ONOS's Karaf shell (SSH on 8101, the REST user) and returns what it printed; fails with
-        what it printed when the command fails."""
-        client = os.path.join(self.onos_home, "apache-karaf-4.2.9", "bin", "client")
-        result = subprocess.run([client, "-h", "127.0.0.1", "-a", "8101", "-u", USER, "-p", PASSWORD, "-r", "3",
-                                 command], env=dict(os.environ, JAVA_HOME=self.java_home), capture_output=True,
-                                text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        """Runs one command of ONOS's Karaf shell over SSH (port 8101, the REST user) and returns what it printed;
+        fails with what it printed when the command fails. OpenSSH with the password from SSH_ASKPASS (no terminal,
+        no prompt: Karaf's own client waited on one), a throw-away host key check. Karaf 4.2's SSH server signs
+        with ssh-rsa (SHA-1) only, which OpenSSH 8.8+ no longer accepts unless asked."""
+        with tempfile.TemporaryDirectory() as work:
+            askpass = os.path.join(work, "askpass")
+            with open(askpass, "w") as f:
+                f.write(f"#!/bin/sh\necho '{PASSWORD}'\n")
+            os.chmod(askpass, 0o700)
+            env = dict(os.environ, SSH_ASKPASS=askpass, SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
+            result = subprocess.run(["ssh", "-p", "8101", "-o", "StrictHostKeyChecking=no", "-o",
+                                     "UserKnownHostsFile=/dev/null", "-o", "HostKeyAlgorithms=+ssh-rsa", "-o",
+                                     "LogLevel=ERROR", "-o",
+                                     "PreferredAuthentications=password,keyboard-interactive", "-o",
+                                     "NumberOfPasswordPrompts=1", f"{USER}@127.0.0.1", command],
+                                    env=env, capture_output=True, text=True, timeout=timeout,
+                                    stdin=subprocess.DEVNULL, start_new_session=True)
         if result.returncode != 0 or "Error executing command" in result.stdout:
-            raise OnosError(f"karaf {command.split()[0]}: {(result.stdout + result.stderr).strip()[-500:]}")
+            raise OnosError(f"karaf {command.split()[0]} (ssh exit {result.returncode}): "
+                            f"{(result.stdout + result.stderr).strip()[-500:]}")
         return result.stdout
 
     def jvm_pid(self):
@@ -214,6 +230,33 @@ class OnosProcess:
         out = subprocess.run([os.path.join(tools, "jstat"), "-gc", pid], capture_output=True, text=True,
                              timeout=60).stdout
         return jstat_heap_mib(out)
+
+    def live_heap_mib(self):
+        """The live heap of this ONOS's JVM (MiB): the total of `jmap -histo:live`, which runs a full, stop-the-world
+        GC first. (`jcmd GC.run` may only start a concurrent cycle: jstat then still counts garbage.)"""
+        return histogram_total_mib(self._histogram())
+
+    def _histogram(self):
+        return subprocess.run([os.path.join(self.java_home, "bin", "jmap"), "-histo:live", str(self.jvm_pid())],
+                              capture_output=True, text=True, timeout=180).stdout
+
+    def heap_histogram(self, top=20):
+        """The classes holding most of this ONOS's live heap (`jmap -histo:live`, which runs a full GC first)."""
+        return _histogram_head(self._histogram(), top)
+
+
+def _histogram_head(text, top):
+    lines = text.strip().splitlines()
+    return "\n".join(lines[:top + 3] + lines[-1:])
+
+
+def histogram_total_mib(histogram_text):
+    """The bytes of the "Total" line of a `jmap -histo` output, in MiB."""
+    for line in reversed(histogram_text.strip().splitlines()):
+        fields = line.split()
+        if fields and fields[0] == "Total":
+            return int(fields[2]) / (1024 * 1024)
+    raise OnosError("jmap -histo printed no total")
 
 
 def jstat_heap_mib(jstat_gc_text):

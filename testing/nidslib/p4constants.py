@@ -152,10 +152,14 @@ def check_unique_names(model):
 
 
 def _classifier_table(info, action):
-    """The tables whose only action is the classifier action named `action` (short name)."""
+    """The tables whose only entry action is the classifier action named `action` (short name); a default-only
+    action (the miss) does not count."""
     ids = {a.preamble.id for a in info.actions if a.preamble.name.rsplit(".", 1)[-1] == action}
-    tables = [t for t in info.tables if {ref.id for ref in t.action_refs} and
-              {ref.id for ref in t.action_refs} <= ids]
+
+    def entry_actions(table):
+        return {ref.id for ref in table.action_refs if ref.scope != p4info_pb2.ActionRef.DEFAULT_ONLY}
+
+    tables = [t for t in info.tables if entry_actions(t) and entry_actions(t) <= ids]
     if not tables:
         raise ConstantsError(f"no table has the classifier action {action}")
     return tables
@@ -174,9 +178,10 @@ def capacity(info, model):
     selectors = _classifier_table(info, "select_feature")
     ranges = _classifier_table(info, "set_code")
     decision = _classifier_table(info, "set_class")
-    if len(decision) != 1 or len(ranges) != len(selectors) or len(selectors) != shared.get("NUM_SLOTS"):
-        raise ConstantsError(f"classifier: {len(selectors)} selectors, {len(ranges)} range tables, "
-                             f"{len(decision)} decision tables for NUM_SLOTS={shared.get('NUM_SLOTS')}")
+    phases = _classifier_table(info, "classify")
+    if len(phases) != 1 or len(decision) != 1 or len(ranges) != len(selectors) or len(selectors) != shared.get("NUM_SLOTS"):
+        raise ConstantsError(f"classifier: {len(phases)} phase tables, {len(selectors)} selectors, "
+                             f"{len(ranges)} range tables, {len(decision)} decision tables for NUM_SLOTS={shared.get('NUM_SLOTS')}")
     set_class = next(a for a in info.actions if a.preamble.name.rsplit(".", 1)[-1] == "set_class")
     params = {p.name: p.bitwidth for p in set_class.params}
     return OrderedDict([
@@ -185,6 +190,7 @@ def capacity(info, model):
         ("banks", shared["NUM_BANKS"]),
         ("rangeTableSize", min(t.size for t in ranges)),
         ("decisionTableSize", decision[0].size),
+        ("phaseTableSize", phases[0].size),
         ("maxClasses", min(shared["CLASSES_PER_BANK"], 1 << params["class_id"])),
         ("codeBits", _range_widths(decision[0])),
         ("slotValueBits", _range_widths(ranges[0])),
@@ -247,7 +253,10 @@ def render_java(model):
         out += ["", f"    // {section}"]
         for const, value, comment in entries:
             suffix = f" // {comment}" if comment and section == "shared values" else ""
-            out.append(f"    public static final int {const} = {value};{suffix}")
+            if -(1 << 31) <= value < (1 << 31):
+                out.append(f"    public static final int {const} = {value};{suffix}")
+            else:                                   # e.g. 32-bit hash multipliers
+                out.append(f"    public static final long {const} = {value}L;{suffix}")
     if model.layouts:
         out += ["", "    /** A field of a header the controller decodes from a packet payload. */",
                 "    public static final class HeaderField {",

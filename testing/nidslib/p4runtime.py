@@ -130,6 +130,16 @@ class Client:
         entries = [e.table_entry for e in self.read(entity)]
         return entries[0] if entries else None
 
+    def clone_sessions(self):
+        """{session id: sorted (egress port, instance) replicas} of every clone session the switch holds."""
+        entity = p4runtime_pb2.Entity()
+        entity.packet_replication_engine_entry.clone_session_entry.SetInParent()
+        sessions = {}
+        for e in self.read(entity):
+            cse = e.packet_replication_engine_entry.clone_session_entry
+            sessions[cse.session_id] = sorted((r.egress_port, r.instance) for r in cse.replicas)
+        return sessions
+
     def counter(self, name):
         """index -> (packets, bytes) of an indirect counter."""
         entity = p4runtime_pb2.Entity()

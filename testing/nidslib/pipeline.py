@@ -4,6 +4,8 @@ from .p4runtime import Range, Ternary
 
 CONFIG_TABLE = "NidsIngress.cfg.config"
 CONFIG_ACTION = "NidsIngress.cfg.set_config"
+BUDGET_TABLE = "NidsIngress.reports.report_budget"
+BUDGET_ACTION = "NidsIngress.reports.set_budget"
 
 
 def edge_port(port, egress=False):
@@ -26,31 +28,60 @@ def block(priority=10, **match):
     return "NidsIngress.fwd.acl", match, "NidsIngress.fwd.block", None, priority
 
 
-def selector(bank, slot, feature_id):
-    """sel<slot>: in `bank`, slot `slot` holds the feature `feature_id`."""
-    return (f"NidsIngress.classifier.sel{slot}", {"bank": bank}, "NidsIngress.classifier.select_feature",
-            {"feature_id": feature_id}, None)
+PHASE_END = 0
 
 
-def feature_range(bank, slot, low, high, code, priority=1):
-    return (f"NidsIngress.classifier.range{slot}", {"bank": bank, "value": Range(low, high)},
+def config(**knobs):
+    """The config table's default-action parameters (docs/pipeline.md), defaults for whatever is not given:
+    TRACK_EDGE, no timeouts, every report reason, seed 0, no alert threshold, 2^21 us source epochs, no per-source
+    alert cap."""
+    params = dict(bank=0, epoch=0, track_mode=2, timeout_pkts=0, timeout_us=0, idle_timeout_us=0, report_mask=0xFF,
+                  flow_hash_seed=0, min_confidence=0, source_window_log2_us=21, source_alert_cap=0)
+    params.update(knobs)
+    return params
+
+
+def budget(budget_id, rate_pps, burst):
+    """report_budget: the token bucket of one budget (BUDGET_* value)."""
+    return BUDGET_TABLE, {"budget": budget_id}, BUDGET_ACTION, {"rate_pps": rate_pps, "burst": burst}, None
+
+
+def phase(bank, phase_number):
+    """phases: the model in `bank` classifies at this phase (a packet count, or PHASE_END)."""
+    return ("NidsIngress.classifier.phases", {"bank": bank, "phase": phase_number},
+            "NidsIngress.classifier.classify", None, None)
+
+
+def selector(bank, phase_number, slot, feature_id):
+    """sel<slot>: in (`bank`, phase), slot `slot` holds the feature `feature_id`."""
+    return (f"NidsIngress.classifier.sel{slot}", {"bank": bank, "phase": phase_number},
+            "NidsIngress.classifier.select_feature", {"feature_id": feature_id}, None)
+
+
+def feature_range(bank, phase_number, slot, low, high, code, priority=1):
+    return (f"NidsIngress.classifier.range{slot}", {"bank": bank, "phase": phase_number, "value": Range(low, high)},
             "NidsIngress.classifier.set_code", {"code": code}, priority)
 
 
-def decision(bank, codes, class_id, leaf_id, priority=1):
+def decision(bank, phase_number, codes, class_id, leaf_id, confidence=1000, priority=1):
     """codes: {slot: (low, high)}; slots not named match any code."""
-    match = {"bank": bank}
+    match = {"bank": bank, "phase": phase_number}
     for slot, (low, high) in codes.items():
         match[f"code_{slot}"] = Range(low, high)
     return ("NidsIngress.classifier.decision", match, "NidsIngress.classifier.set_class",
-            {"class_id": class_id, "leaf_id": leaf_id}, priority)
+            {"class_id": class_id, "leaf_id": leaf_id, "confidence": confidence}, priority)
 
 
 def model_entries(model, bank):
-    """Every entry of a model bundle (docs/model-format.md) in one bank, as the app writes them."""
-    entries = [selector(bank, s["slot"], s["feature_id"]) for s in model["slots"] if s["feature_id"]]
-    entries += [feature_range(bank, e["slot"], e["low"], e["high"], e["code"], e["priority"])
-                for e in model["feature_entries"]]
-    entries += [decision(bank, dict(enumerate(e["codes"])), e["class_id"], e["leaf_id"], e["priority"])
-                for e in model["decision_entries"]]
+    """Every entry of a model bundle (docs/model-format.md, schema 2: one tree per phase) in one bank, as the app
+    writes them."""
+    entries = []
+    for p in model["phases"]:
+        number = p["phase"]
+        entries.append(phase(bank, number))
+        entries += [selector(bank, number, s["slot"], s["feature_id"]) for s in p["slots"] if s["feature_id"]]
+        entries += [feature_range(bank, number, e["slot"], e["low"], e["high"], e["code"], e["priority"])
+                    for e in p["feature_entries"]]
+        entries += [decision(bank, number, dict(enumerate(e["codes"])), e["class_id"], e["leaf_id"],
+                             e["confidence_permille"], e["priority"]) for e in p["decision_entries"]]
     return entries

@@ -159,6 +159,22 @@ class StackSession:
             self.onos.stop()
 
 
+def restart_onos(stack, progress=lambda message: None):
+    """Stops ONOS (SIGTERM, as `onos-service stop` does) and starts it again without clean, the fabric left running:
+    Karaf's data, the distributed stores and the installed app are kept. Returns once the boot apps and the app are
+    ready, the pipeconf is registered and every switch is available with it again (bounded)."""
+    rest = stack.rest
+    stack.onos.stop()
+    onos_mod.wait_until(lambda: not rest.alive(), 60, 1, "ONOS REST gone")
+    progress("starting ONOS again without clean")
+    stack.onos.start(clean=False)
+    onos_mod.wait_until(lambda: stack.onos.running() and rest.alive(), REST_TIMEOUT, 3, "ONOS REST after a restart")
+    onos_mod.wait_settled(rest, [f"org.onosproject.{a}" for a in stack.onos.apps] + [stack.app_name], REST_TIMEOUT)
+    onos_mod.wait_until(lambda: pipeconf_registered(rest), PIPECONF_TIMEOUT, 2, "NIDS pipeconf registered again")
+    onos_mod.wait_until(lambda: devices_ready(rest, stack.topology, stack.pipeconf_id), DEVICES_TIMEOUT, 3,
+                        f"{len(stack.topology.switches)} devices available again")
+
+
 def announce(host_name, times=3):
     """Makes a host ARP for an address nobody has: the broadcast reaches ONOS through the switch's ARP punt and its
     host provider (re)locates the host. The routed fabric uses static ARP, so hosts never ARP on their own."""

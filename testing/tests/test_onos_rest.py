@@ -167,3 +167,13 @@ def test_heap_in_use_from_jstat():
     assert onos.jstat_heap_mib(text) == pytest.approx((1024 + 10240 + 40960) / 1024)
     with pytest.raises(onos.OnosError):
         onos.jstat_heap_mib("S0U\n")
+
+
+def test_the_live_heap_is_the_total_of_a_live_histogram():
+    text = (" num     #instances         #bytes  class name (module)\n"
+            "-------------------------------------------------------\n"
+            "   1:        262677       41220560  [B (java.base@11.0.13)\n"
+            "Total       1981673      131795192\n")
+    assert onos.histogram_total_mib(text) == pytest.approx(131795192 / 1024 / 1024)
+    with pytest.raises(onos.OnosError):
+        onos.histogram_total_mib("   1:  3  4  [B\n")

@@ -46,19 +46,22 @@ def test_a_forward_entry_names_its_port_and_action(client):
     assert [p.value for p in te.action.action.params] == [b"\x02"]
 
 
-def test_a_model_bundle_becomes_selector_range_and_decision_entries():
+def test_a_model_bundle_becomes_phase_selector_range_and_decision_entries():
     slots = constants.NUM_SLOTS
-    model = {"slots": [{"slot": 0, "feature_id": 5}] + [{"slot": s, "feature_id": 0} for s in range(1, slots)],
-             "feature_entries": [{"slot": 0, "low": 0, "high": 3, "code": 1, "priority": 2},
-                                 {"slot": 0, "low": 4, "high": 2 ** 32 - 1, "code": 2, "priority": 1}],
-             "decision_entries": [{"codes": [[1, 1]] + [[0, 255]] * (slots - 1), "class_id": 1, "leaf_id": 7,
-                                   "priority": 1}]}
+    tree = {"slots": [{"slot": 0, "feature_id": 5}] + [{"slot": s, "feature_id": 0} for s in range(1, slots)],
+            "feature_entries": [{"slot": 0, "low": 0, "high": 3, "code": 1, "priority": 2},
+                                {"slot": 0, "low": 4, "high": 2 ** 32 - 1, "code": 2, "priority": 1}],
+            "decision_entries": [{"codes": [[1, 1]] + [[0, 255]] * (slots - 1), "class_id": 1, "leaf_id": 7,
+                                  "confidence_permille": 950, "priority": 1}]}
+    model = {"phases": [dict(tree, phase=4), dict(tree, phase=pipeline.PHASE_END)]}
     entries = pipeline.model_entries(model, bank=1)
-    assert [e[0] for e in entries] == ["NidsIngress.classifier.sel0", "NidsIngress.classifier.range0",
-                                       "NidsIngress.classifier.range0", "NidsIngress.classifier.decision"]
+    per_phase = ["NidsIngress.classifier.phases", "NidsIngress.classifier.sel0", "NidsIngress.classifier.range0",
+                 "NidsIngress.classifier.range0", "NidsIngress.classifier.decision"]
+    assert [e[0] for e in entries] == per_phase * 2
+    assert [e[1]["phase"] for e in entries] == [4] * 5 + [constants.PHASE_END] * 5
     table, match, action, params, priority = entries[-1]
     assert match["bank"] == 1 and (match["code_0"].low, match["code_0"].high) == (1, 1)
-    assert params == {"class_id": 1, "leaf_id": 7}
+    assert params == {"class_id": 1, "leaf_id": 7, "confidence": 950}
 
 
 def test_the_reader_sees_what_the_generated_constants_say():
@@ -73,7 +76,9 @@ def test_feature_names_are_the_catalogs_in_id_order():
     with open(f"{REPO_ROOT}/docs/features.md") as f:
         rows = [m.groups() for m in re.finditer(r"^\|\s*(\d+)\s*\|\s*([A-Z0-9_]+)\s*\|", f.read(), re.M)]
     assert list(features.FEATURES) == [name for _, name in sorted(rows, key=lambda r: int(r[0]))]
-    assert len(features.FEATURES) == 28
+    # catalog 2: the 28 NetFlow features, then the source context (ids 29..32)
+    assert len(features.FEATURES) == 32
+    assert features.FEATURES[28:] == ("SRC_FLOWS", "SRC_DST_HOSTS", "SRC_DST_PORTS", "SRC_HALF_OPEN")
 
 
 def test_the_switch_command_has_its_ports_and_no_program():

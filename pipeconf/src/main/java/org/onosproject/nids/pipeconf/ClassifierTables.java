@@ -32,9 +32,10 @@ public final class ClassifierTables {
     public static final ImmutableList<PiMatchFieldId> DECISION_CODE_FIELDS = ImmutableList.of(
             HDR_CODE_0, HDR_CODE_1, HDR_CODE_2, HDR_CODE_3, HDR_CODE_4, HDR_CODE_5, HDR_CODE_6, HDR_CODE_7);
 
-    /** Every table that holds one bank of a model (each has the bank as an exact key). */
+    /** Every table that holds one bank of a model (each has the bank and the phase as exact keys). */
     public static final ImmutableSet<PiTableId> BANKED = ImmutableSet.<PiTableId>builder()
-            .addAll(SELECTORS).addAll(RANGES).add(NIDS_INGRESS_CLASSIFIER_DECISION).build();
+            .add(NIDS_INGRESS_CLASSIFIER_PHASES).addAll(SELECTORS).addAll(RANGES)
+            .add(NIDS_INGRESS_CLASSIFIER_DECISION).build();
 
     private ClassifierTables() {
     }

@@ -19,11 +19,15 @@ import org.onosproject.net.pi.runtime.PiActionParam;
 import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.api.TrackMode;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.PhaseModel;
 import org.onosproject.nids.model.compiler.CodeRange;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.DecisionEntry;
 import org.onosproject.nids.model.compiler.FeatureTableEntry;
+import org.onosproject.nids.model.phase.Phase;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
@@ -31,8 +35,9 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static org.onosproject.nids.pipeconf.NidsConstants.*;
 
 /**
- * Turns a compiled model into the flow rules of one bank of one switch, the run-time knobs into the config table's
- * default action, and edge ports into port-role entries. Pure: no service is called, so it is tested without ONOS.
+ * Turns a model (one compiled tree per phase) into the flow rules of one bank of one switch, the run-time knobs into
+ * the config table's default action and the report budgets, and edge ports into port-role entries. Pure: no service
+ * is called, so it is tested without ONOS.
  */
 final class ModelRulePlanner {
 
@@ -45,34 +50,69 @@ final class ModelRulePlanner {
         this.appId = appId;
     }
 
+    /** The report budgets of the pipeline, each a token bucket of the configured rate and burst. */
+    static final List<Integer> BUDGETS = List.of(BUDGET_ALERT, BUDGET_RECORD, BUDGET_EVICT, BUDGET_PROBE);
+
     /**
-     * Every classifier rule of a model in one bank: slot selectors, range entries, decision entries.
+     * Every classifier rule of a model in one bank, phase by phase: the phase entry, slot selectors, range entries,
+     * decision entries.
      *
      * @param deviceId switch
-     * @param model    compiled model (entries in data-plane units)
+     * @param model    the model (entries in data-plane units)
      * @param bank     0 or 1
-     * @return the rules, selectors first
+     * @return the rules, each phase's entry first
      */
-    List<FlowRule> bankRules(DeviceId deviceId, CompiledModel model, int bank) {
+    List<FlowRule> bankRules(DeviceId deviceId, ModelBundle model, int bank) {
         checkArgument(bank >= 0 && bank < NUM_BANKS, "bank out of range: %s", bank);
         ImmutableList.Builder<FlowRule> rules = ImmutableList.builder();
-        int[] featureBySlot = model.slots().featureIdBySlot();
-        for (int slot = 0; slot < featureBySlot.length; slot++) {
-            if (featureBySlot[slot] != 0) {
-                rules.add(selectorRule(deviceId, bank, slot, featureBySlot[slot]));
+        for (PhaseModel phaseModel : model.phases()) {
+            int phase = phaseValue(phaseModel.phase());
+            CompiledModel compiled = phaseModel.compiled();
+            rules.add(phaseRule(deviceId, bank, phase));
+            int[] featureBySlot = compiled.slots().featureIdBySlot();
+            for (int slot = 0; slot < featureBySlot.length; slot++) {
+                if (featureBySlot[slot] != 0) {
+                    rules.add(selectorRule(deviceId, bank, phase, slot, featureBySlot[slot]));
+                }
             }
-        }
-        for (FeatureTableEntry entry : model.featureEntries()) {
-            rules.add(rangeRule(deviceId, bank, entry));
-        }
-        for (DecisionEntry entry : model.decisionEntries()) {
-            rules.add(decisionRule(deviceId, bank, entry));
+            for (FeatureTableEntry entry : compiled.featureEntries()) {
+                rules.add(rangeRule(deviceId, bank, phase, entry));
+            }
+            for (DecisionEntry entry : compiled.decisionEntries()) {
+                rules.add(decisionRule(deviceId, bank, phase, entry));
+            }
         }
         return rules.build();
     }
 
-    FlowRule selectorRule(DeviceId deviceId, int bank, int slot, int featureId) {
-        PiCriterion match = PiCriterion.builder().matchExact(HDR_BANK, bank).build();
+    /**
+     * @param model a model
+     * @return how many rules {@link #bankRules} makes of it
+     */
+    static int ruleCount(ModelBundle model) {
+        int count = 0;
+        for (PhaseModel phaseModel : model.phases()) {
+            CompiledModel compiled = phaseModel.compiled();
+            int selectors = (int) Arrays.stream(compiled.slots().featureIdBySlot())
+                    .filter(id -> id != 0).count();
+            count += 1 + selectors + compiled.featureEntries().size() + compiled.decisionEntries().size();
+        }
+        return count;
+    }
+
+    /** The P4 phase value of a phase: its packet count, PHASE_END for the end. */
+    static int phaseValue(Phase phase) {
+        return phase.isEnd() ? PHASE_END : phase.packets();
+    }
+
+    FlowRule phaseRule(DeviceId deviceId, int bank, int phase) {
+        PiCriterion match = PiCriterion.builder().matchExact(HDR_BANK, bank).matchExact(HDR_PHASE, phase).build();
+        PiAction action = PiAction.builder().withId(NIDS_INGRESS_CLASSIFIER_CLASSIFY).build();
+        return rule(deviceId, NIDS_INGRESS_CLASSIFIER_PHASES, match, action, FLAT_PRIORITY);
+    }
+
+    FlowRule selectorRule(DeviceId deviceId, int bank, int phase, int slot, int featureId) {
+        PiCriterion match = PiCriterion.builder().matchExact(HDR_BANK, bank).matchExact(HDR_PHASE, phase).build();
         PiAction action = PiAction.builder()
                 .withId(NIDS_INGRESS_CLASSIFIER_SELECT_FEATURE)
                 .withParameter(new PiActionParam(FEATURE_ID, featureId))
@@ -80,8 +120,8 @@ final class ModelRulePlanner {
         return rule(deviceId, ClassifierTables.SELECTORS.get(slot), match, action, FLAT_PRIORITY);
     }
 
-    FlowRule rangeRule(DeviceId deviceId, int bank, FeatureTableEntry entry) {
-        PiCriterion.Builder match = PiCriterion.builder().matchExact(HDR_BANK, bank);
+    FlowRule rangeRule(DeviceId deviceId, int bank, int phase, FeatureTableEntry entry) {
+        PiCriterion.Builder match = PiCriterion.builder().matchExact(HDR_BANK, bank).matchExact(HDR_PHASE, phase);
         if (!isFullRange(entry.low(), entry.high(), HDR_VALUE_BITWIDTH)) {
             match.matchRange(HDR_VALUE, entry.low(), entry.high());
         }
@@ -92,8 +132,8 @@ final class ModelRulePlanner {
         return rule(deviceId, ClassifierTables.RANGES.get(entry.slot()), match.build(), action, entry.priority());
     }
 
-    FlowRule decisionRule(DeviceId deviceId, int bank, DecisionEntry entry) {
-        PiCriterion.Builder match = PiCriterion.builder().matchExact(HDR_BANK, bank);
+    FlowRule decisionRule(DeviceId deviceId, int bank, int phase, DecisionEntry entry) {
+        PiCriterion.Builder match = PiCriterion.builder().matchExact(HDR_BANK, bank).matchExact(HDR_PHASE, phase);
         List<CodeRange> ranges = entry.codeRanges();
         for (int slot = 0; slot < ranges.size(); slot++) {
             CodeRange range = ranges.get(slot);
@@ -105,6 +145,7 @@ final class ModelRulePlanner {
                 .withId(NIDS_INGRESS_CLASSIFIER_SET_CLASS)
                 .withParameter(new PiActionParam(CLASS_ID, entry.classId()))
                 .withParameter(new PiActionParam(LEAF_ID, entry.leafId()))
+                .withParameter(new PiActionParam(CONFIDENCE, entry.confidencePermille()))
                 .build();
         return rule(deviceId, NIDS_INGRESS_CLASSIFIER_DECISION, match.build(), action, entry.priority());
     }
@@ -115,7 +156,8 @@ final class ModelRulePlanner {
     }
 
     /**
-     * The config table's default action: the active bank, the model epoch (re-arms ALERT reports) and the knobs.
+     * The config table's default action: the active bank, the model epoch (re-arms ALERT reports), the model's alert
+     * threshold and source window, and the knobs.
      *
      * @param deviceId switch
      * @param config   run-time configuration
@@ -129,9 +171,12 @@ final class ModelRulePlanner {
                 .withParameter(new PiActionParam(TRACK_MODE, trackModeCode(config.trackMode())))
                 .withParameter(new PiActionParam(TIMEOUT_PKTS, config.activeTimeoutPackets()))
                 .withParameter(new PiActionParam(TIMEOUT_US, config.activeTimeoutMicros()))
-                .withParameter(new PiActionParam(REPORT_RATE_PPS, config.reportRatePps()))
-                .withParameter(new PiActionParam(REPORT_BURST, config.reportBurst()))
+                .withParameter(new PiActionParam(IDLE_TIMEOUT_US, config.idleTimeoutMicros()))
                 .withParameter(new PiActionParam(REPORT_MASK, reportMask(config.reportReasons())))
+                .withParameter(new PiActionParam(FLOW_HASH_SEED, config.flowHashSeed()))
+                .withParameter(new PiActionParam(MIN_CONFIDENCE, config.alertThresholdPermille()))
+                .withParameter(new PiActionParam(SOURCE_WINDOW_LOG2_US, config.sourceWindowLog2Us()))
+                .withParameter(new PiActionParam(SOURCE_ALERT_CAP, config.sourceAlertCap()))
                 .build();
         return DefaultFlowRule.builder()
                 .forDevice(deviceId)
@@ -142,6 +187,28 @@ final class ModelRulePlanner {
                 .fromApp(appId)
                 .makePermanent()
                 .build();
+    }
+
+    /**
+     * The report budgets: every kind of report (alerts, flow records, evictions, probes) gets its own token bucket
+     * of the configured rate and burst, so a flood of one kind never starves another.
+     *
+     * @param deviceId switch
+     * @param config   run-time configuration
+     * @return one report_budget entry per budget
+     */
+    List<FlowRule> budgetRules(DeviceId deviceId, PipelineConfig config) {
+        ImmutableList.Builder<FlowRule> rules = ImmutableList.builder();
+        for (int budget : BUDGETS) {
+            PiCriterion match = PiCriterion.builder().matchExact(HDR_BUDGET, budget).build();
+            PiAction action = PiAction.builder()
+                    .withId(NIDS_INGRESS_REPORTS_SET_BUDGET)
+                    .withParameter(new PiActionParam(RATE_PPS, config.reportRatePps()))
+                    .withParameter(new PiActionParam(BURST, config.reportBurst()))
+                    .build();
+            rules.add(rule(deviceId, NIDS_INGRESS_REPORTS_REPORT_BUDGET, match, action, FLAT_PRIORITY));
+        }
+        return rules.build();
     }
 
     static int trackModeCode(TrackMode mode) {

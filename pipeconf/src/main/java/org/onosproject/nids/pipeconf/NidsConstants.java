@@ -34,6 +34,8 @@ public final class NidsConstants {
             PiTableId.of("NidsIngress.cfg.port_role");
     public static final PiTableId NIDS_INGRESS_CFG_EG_PORT_ROLE =
             PiTableId.of("NidsIngress.cfg.eg_port_role");
+    public static final PiTableId NIDS_INGRESS_CLASSIFIER_PHASES =
+            PiTableId.of("NidsIngress.classifier.phases");
     public static final PiTableId NIDS_INGRESS_CLASSIFIER_SEL0 =
             PiTableId.of("NidsIngress.classifier.sel0");
     public static final PiTableId NIDS_INGRESS_CLASSIFIER_RANGE0 =
@@ -68,6 +70,8 @@ public final class NidsConstants {
             PiTableId.of("NidsIngress.classifier.range7");
     public static final PiTableId NIDS_INGRESS_CLASSIFIER_DECISION =
             PiTableId.of("NidsIngress.classifier.decision");
+    public static final PiTableId NIDS_INGRESS_REPORTS_REPORT_BUDGET =
+            PiTableId.of("NidsIngress.reports.report_budget");
 
     // match fields
     public static final PiMatchFieldId HDR_IG_PORT =
@@ -92,6 +96,8 @@ public final class NidsConstants {
             PiMatchFieldId.of("port");
     public static final PiMatchFieldId HDR_BANK =
             PiMatchFieldId.of("bank");
+    public static final PiMatchFieldId HDR_PHASE =
+            PiMatchFieldId.of("phase");
     public static final PiMatchFieldId HDR_VALUE =
             PiMatchFieldId.of("value");
     public static final PiMatchFieldId HDR_CODE_0 =
@@ -110,6 +116,8 @@ public final class NidsConstants {
             PiMatchFieldId.of("code_6");
     public static final PiMatchFieldId HDR_CODE_7 =
             PiMatchFieldId.of("code_7");
+    public static final PiMatchFieldId HDR_BUDGET =
+            PiMatchFieldId.of("budget");
 
     // actions
     public static final PiActionId NO_ACTION =
@@ -126,12 +134,16 @@ public final class NidsConstants {
             PiActionId.of("NidsIngress.cfg.set_config");
     public static final PiActionId NIDS_INGRESS_CFG_SET_EDGE =
             PiActionId.of("NidsIngress.cfg.set_edge");
+    public static final PiActionId NIDS_INGRESS_CLASSIFIER_CLASSIFY =
+            PiActionId.of("NidsIngress.classifier.classify");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_SELECT_FEATURE =
             PiActionId.of("NidsIngress.classifier.select_feature");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_SET_CODE =
             PiActionId.of("NidsIngress.classifier.set_code");
     public static final PiActionId NIDS_INGRESS_CLASSIFIER_SET_CLASS =
             PiActionId.of("NidsIngress.classifier.set_class");
+    public static final PiActionId NIDS_INGRESS_REPORTS_SET_BUDGET =
+            PiActionId.of("NidsIngress.reports.set_budget");
 
     // action params
     public static final PiActionParamId PORT =
@@ -146,12 +158,18 @@ public final class NidsConstants {
             PiActionParamId.of("timeout_pkts");
     public static final PiActionParamId TIMEOUT_US =
             PiActionParamId.of("timeout_us");
-    public static final PiActionParamId REPORT_RATE_PPS =
-            PiActionParamId.of("report_rate_pps");
-    public static final PiActionParamId REPORT_BURST =
-            PiActionParamId.of("report_burst");
+    public static final PiActionParamId IDLE_TIMEOUT_US =
+            PiActionParamId.of("idle_timeout_us");
     public static final PiActionParamId REPORT_MASK =
             PiActionParamId.of("report_mask");
+    public static final PiActionParamId FLOW_HASH_SEED =
+            PiActionParamId.of("flow_hash_seed");
+    public static final PiActionParamId MIN_CONFIDENCE =
+            PiActionParamId.of("min_confidence");
+    public static final PiActionParamId SOURCE_WINDOW_LOG2_US =
+            PiActionParamId.of("source_window_log2_us");
+    public static final PiActionParamId SOURCE_ALERT_CAP =
+            PiActionParamId.of("source_alert_cap");
     public static final PiActionParamId FEATURE_ID =
             PiActionParamId.of("feature_id");
     public static final PiActionParamId CODE =
@@ -160,6 +178,12 @@ public final class NidsConstants {
             PiActionParamId.of("class_id");
     public static final PiActionParamId LEAF_ID =
             PiActionParamId.of("leaf_id");
+    public static final PiActionParamId CONFIDENCE =
+            PiActionParamId.of("confidence");
+    public static final PiActionParamId RATE_PPS =
+            PiActionParamId.of("rate_pps");
+    public static final PiActionParamId BURST =
+            PiActionParamId.of("burst");
 
     // counters
     public static final PiCounterId NIDS_INGRESS_INGRESS_PORT_COUNTER =
@@ -168,10 +192,14 @@ public final class NidsConstants {
             PiCounterId.of("NidsIngress.flows.evict_counter");
     public static final PiCounterId NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER =
             PiCounterId.of("NidsIngress.classifier.class_counter");
+    public static final PiCounterId NIDS_INGRESS_CLASSIFIER_LOW_CONFIDENCE_COUNTER =
+            PiCounterId.of("NidsIngress.classifier.low_confidence_counter");
     public static final PiCounterId NIDS_INGRESS_REPORTS_REPORT_COUNTER =
             PiCounterId.of("NidsIngress.reports.report_counter");
     public static final PiCounterId NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER =
             PiCounterId.of("NidsIngress.reports.report_drop_counter");
+    public static final PiCounterId NIDS_INGRESS_REPORTS_ALERT_CAPPED_COUNTER =
+            PiCounterId.of("NidsIngress.reports.alert_capped_counter");
     public static final PiCounterId NIDS_EGRESS_EGRESS_PORT_COUNTER =
             PiCounterId.of("NidsEgress.egress_port_counter");
     public static final PiCounterId NIDS_INGRESS_FWD_ACL_COUNTER =
@@ -180,60 +208,20 @@ public final class NidsConstants {
             PiCounterId.of("NidsIngress.fwd.table0_counter");
 
     // registers
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_KEY =
-            PiRegisterId.of("NidsIngress.flows.r_key");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_STATE =
-            PiRegisterId.of("NidsIngress.flows.r_state");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_FIRST_TS =
-            PiRegisterId.of("NidsIngress.flows.r_first_ts");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LAST_TS =
-            PiRegisterId.of("NidsIngress.flows.r_last_ts");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LAST_IN_TS =
-            PiRegisterId.of("NidsIngress.flows.r_last_in_ts");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_FIRST_OUT_TS =
-            PiRegisterId.of("NidsIngress.flows.r_first_out_ts");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LAST_OUT_TS =
-            PiRegisterId.of("NidsIngress.flows.r_last_out_ts");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_IN_BYTES =
-            PiRegisterId.of("NidsIngress.flows.r_in_bytes");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_IN_PKTS =
-            PiRegisterId.of("NidsIngress.flows.r_in_pkts");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_OUT_BYTES =
-            PiRegisterId.of("NidsIngress.flows.r_out_bytes");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_OUT_PKTS =
-            PiRegisterId.of("NidsIngress.flows.r_out_pkts");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_TCP_FLAGS =
-            PiRegisterId.of("NidsIngress.flows.r_tcp_flags");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_TTL =
-            PiRegisterId.of("NidsIngress.flows.r_ttl");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LEN =
-            PiRegisterId.of("NidsIngress.flows.r_len");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LEN_128 =
-            PiRegisterId.of("NidsIngress.flows.r_len_128");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LEN_256 =
-            PiRegisterId.of("NidsIngress.flows.r_len_256");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LEN_512 =
-            PiRegisterId.of("NidsIngress.flows.r_len_512");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LEN_1024 =
-            PiRegisterId.of("NidsIngress.flows.r_len_1024");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_LEN_1514 =
-            PiRegisterId.of("NidsIngress.flows.r_len_1514");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_WIN =
-            PiRegisterId.of("NidsIngress.flows.r_win");
-    public static final PiRegisterId NIDS_INGRESS_FLOWS_R_ICMP =
-            PiRegisterId.of("NidsIngress.flows.r_icmp");
-    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_ALERT =
-            PiRegisterId.of("NidsIngress.reports.r_alert");
-    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_MARK_PKTS =
-            PiRegisterId.of("NidsIngress.reports.r_mark_pkts");
-    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_MARK_TS =
-            PiRegisterId.of("NidsIngress.reports.r_mark_ts");
-    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_VERDICT =
-            PiRegisterId.of("NidsIngress.reports.r_verdict");
-    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_CREDIT =
-            PiRegisterId.of("NidsIngress.reports.r_credit");
-    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_CREDIT_TS =
-            PiRegisterId.of("NidsIngress.reports.r_credit_ts");
+    public static final PiRegisterId FLOW_KEYS =
+            PiRegisterId.of("flow_keys");
+    public static final PiRegisterId FLOW_COUNTS =
+            PiRegisterId.of("flow_counts");
+    public static final PiRegisterId FLOW_SHAPE =
+            PiRegisterId.of("flow_shape");
+    public static final PiRegisterId FLOW_ALERTS =
+            PiRegisterId.of("flow_alerts");
+    public static final PiRegisterId NIDS_INGRESS_SOURCES_R_SOURCES =
+            PiRegisterId.of("NidsIngress.sources.r_sources");
+    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_BUDGETS =
+            PiRegisterId.of("NidsIngress.reports.r_budgets");
+    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS =
+            PiRegisterId.of("NidsIngress.reports.r_source_alerts");
 
     // packet metadata
     public static final PiPacketMetadataId INGRESS_PORT =
@@ -249,56 +237,40 @@ public final class NidsConstants {
     public static final int NIDS_INGRESS_CFG_CONFIG_SIZE = 1024;
     public static final int NIDS_INGRESS_CFG_PORT_ROLE_SIZE = 512;
     public static final int NIDS_INGRESS_CFG_EG_PORT_ROLE_SIZE = 512;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL0_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE0_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL1_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE1_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL2_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE2_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL3_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE3_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL4_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE4_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL5_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE5_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL6_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE6_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_SEL7_SIZE = 2;
-    public static final int NIDS_INGRESS_CLASSIFIER_RANGE7_SIZE = 1024;
-    public static final int NIDS_INGRESS_CLASSIFIER_DECISION_SIZE = 1024;
+    public static final int NIDS_INGRESS_CLASSIFIER_PHASES_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL0_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE0_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL1_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE1_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL2_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE2_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL3_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE3_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL4_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE4_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL5_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE5_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL6_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE6_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_SEL7_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_RANGE7_SIZE = 2048;
+    public static final int NIDS_INGRESS_CLASSIFIER_DECISION_SIZE = 2048;
+    public static final int NIDS_INGRESS_REPORTS_REPORT_BUDGET_SIZE = 8;
     public static final int NIDS_INGRESS_INGRESS_PORT_COUNTER_SIZE = 512;
-    public static final int NIDS_INGRESS_FLOWS_EVICT_COUNTER_SIZE = 1;
+    public static final int NIDS_INGRESS_FLOWS_EVICT_COUNTER_SIZE = 2;
     public static final int NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER_SIZE = 64;
+    public static final int NIDS_INGRESS_CLASSIFIER_LOW_CONFIDENCE_COUNTER_SIZE = 64;
     public static final int NIDS_INGRESS_REPORTS_REPORT_COUNTER_SIZE = 8;
     public static final int NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER_SIZE = 8;
+    public static final int NIDS_INGRESS_REPORTS_ALERT_CAPPED_COUNTER_SIZE = 64;
     public static final int NIDS_EGRESS_EGRESS_PORT_COUNTER_SIZE = 512;
-    public static final int NIDS_INGRESS_FLOWS_R_KEY_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_STATE_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_FIRST_TS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LAST_TS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LAST_IN_TS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_FIRST_OUT_TS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LAST_OUT_TS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_IN_BYTES_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_IN_PKTS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_OUT_BYTES_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_OUT_PKTS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_TCP_FLAGS_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_TTL_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LEN_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LEN_128_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LEN_256_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LEN_512_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LEN_1024_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_LEN_1514_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_WIN_SIZE = 65536;
-    public static final int NIDS_INGRESS_FLOWS_R_ICMP_SIZE = 65536;
-    public static final int NIDS_INGRESS_REPORTS_R_ALERT_SIZE = 65536;
-    public static final int NIDS_INGRESS_REPORTS_R_MARK_PKTS_SIZE = 65536;
-    public static final int NIDS_INGRESS_REPORTS_R_MARK_TS_SIZE = 65536;
-    public static final int NIDS_INGRESS_REPORTS_R_VERDICT_SIZE = 65536;
-    public static final int NIDS_INGRESS_REPORTS_R_CREDIT_SIZE = 1;
-    public static final int NIDS_INGRESS_REPORTS_R_CREDIT_TS_SIZE = 1;
+    public static final int FLOW_KEYS_SIZE = 65536;
+    public static final int FLOW_COUNTS_SIZE = 65536;
+    public static final int FLOW_SHAPE_SIZE = 65536;
+    public static final int FLOW_ALERTS_SIZE = 65536;
+    public static final int NIDS_INGRESS_SOURCES_R_SOURCES_SIZE = 65536;
+    public static final int NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 4;
+    public static final int NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS_SIZE = 65536;
 
     // bit widths
     public static final int HDR_IG_PORT_BITWIDTH = 9;
@@ -312,6 +284,7 @@ public final class NidsConstants {
     public static final int HDR_L4_DPORT_BITWIDTH = 16;
     public static final int HDR_PORT_BITWIDTH = 9;
     public static final int HDR_BANK_BITWIDTH = 1;
+    public static final int HDR_PHASE_BITWIDTH = 16;
     public static final int HDR_VALUE_BITWIDTH = 32;
     public static final int HDR_CODE_0_BITWIDTH = 16;
     public static final int HDR_CODE_1_BITWIDTH = 16;
@@ -321,19 +294,26 @@ public final class NidsConstants {
     public static final int HDR_CODE_5_BITWIDTH = 16;
     public static final int HDR_CODE_6_BITWIDTH = 16;
     public static final int HDR_CODE_7_BITWIDTH = 16;
+    public static final int HDR_BUDGET_BITWIDTH = 8;
     public static final int PORT_BITWIDTH = 9;
     public static final int BANK_BITWIDTH = 1;
     public static final int EPOCH_BITWIDTH = 32;
     public static final int TRACK_MODE_BITWIDTH = 8;
     public static final int TIMEOUT_PKTS_BITWIDTH = 32;
     public static final int TIMEOUT_US_BITWIDTH = 32;
-    public static final int REPORT_RATE_PPS_BITWIDTH = 32;
-    public static final int REPORT_BURST_BITWIDTH = 32;
+    public static final int IDLE_TIMEOUT_US_BITWIDTH = 32;
     public static final int REPORT_MASK_BITWIDTH = 8;
+    public static final int FLOW_HASH_SEED_BITWIDTH = 32;
+    public static final int MIN_CONFIDENCE_BITWIDTH = 16;
+    public static final int SOURCE_WINDOW_LOG2_US_BITWIDTH = 8;
+    public static final int SOURCE_ALERT_CAP_BITWIDTH = 8;
     public static final int FEATURE_ID_BITWIDTH = 8;
     public static final int CODE_BITWIDTH = 16;
     public static final int CLASS_ID_BITWIDTH = 8;
     public static final int LEAF_ID_BITWIDTH = 16;
+    public static final int CONFIDENCE_BITWIDTH = 16;
+    public static final int RATE_PPS_BITWIDTH = 32;
+    public static final int BURST_BITWIDTH = 32;
     public static final int INGRESS_PORT_BITWIDTH = 9;
     public static final int PAD_BITWIDTH = 7;
     public static final int EGRESS_PORT_BITWIDTH = 9;
@@ -343,25 +323,41 @@ public final class NidsConstants {
     public static final int REPORT_CLONE_SESSION = 99; // P4 constant
     public static final int ETHERTYPE_REPORT = 34997; // P4 constant
     public static final int ETHERTYPE_PROBE = 34998; // P4 constant
-    public static final int REPORT_VERSION = 1; // P4 constant
-    public static final int CATALOG_VERSION = 1; // P4 constant
+    public static final int REPORT_VERSION = 2; // P4 constant
+    public static final int CATALOG_VERSION = 2; // P4 constant
     public static final int NUM_SLOTS = 8; // P4 constant
     public static final int NUM_BANKS = 2; // P4 constant
     public static final int CLASSES_PER_BANK = 32; // P4 constant
     public static final int FEATURE_SCALE = 1000; // P4 constant
+    public static final int PHASE_END = 0; // P4 constant
+    public static final int MAX_PHASE_PACKETS = 32768; // P4 constant
+    public static final int CONFIDENCE_FULL = 1000; // P4 constant
     public static final int FLOW_TABLE_SIZE = 65536; // P4 constant
+    public static final int FLOW_SLOTS_PER_WAY = 32768; // P4 constant
+    public static final int SOURCE_CELLS = 65536; // P4 constant
     public static final int REASON_ALERT = 1; // P4 constant
     public static final int REASON_FLOW_END = 2; // P4 constant
     public static final int REASON_EVICT = 3; // P4 constant
     public static final int REASON_ACTIVE_TIMEOUT = 4; // P4 constant
     public static final int REASON_PROBE = 5; // P4 constant
+    public static final int BUDGET_ALERT = 0; // P4 constant
+    public static final int BUDGET_RECORD = 1; // P4 constant
+    public static final int BUDGET_EVICT = 2; // P4 constant
+    public static final int BUDGET_PROBE = 3; // P4 constant
     public static final int REPORT_FLAG_OCCUPIED = 1; // P4 constant
     public static final int REPORT_FLAG_FREED = 2; // P4 constant
+    public static final int REPORT_FLAG_IDLE = 4; // P4 constant
+    public static final int REPORT_FLAG_CLASSIFIED = 8; // P4 constant
     public static final int PROBE_FLAG_FREE = 1; // P4 constant
+    public static final int EVICT_IDLE = 0; // P4 constant
+    public static final int EVICT_BUSY = 1; // P4 constant
     public static final int TRACK_OFF = 0; // P4 constant
     public static final int TRACK_INGRESS_EDGE = 1; // P4 constant
     public static final int TRACK_EDGE = 2; // P4 constant
     public static final int TRACK_ALL = 3; // P4 constant
+    public static final long SOURCE_MIX = 2654435769L; // P4 constant
+    public static final long HOST_MIX = 2246822507L; // P4 constant
+    public static final long PORT_MIX = 3266489909L; // P4 constant
     public static final int FEATURE_ID_T_NONE = 0; // FeatureId_t
     public static final int FEATURE_ID_T_L4_SRC_PORT = 1; // FeatureId_t
     public static final int FEATURE_ID_T_L4_DST_PORT = 2; // FeatureId_t
@@ -391,6 +387,10 @@ public final class NidsConstants {
     public static final int FEATURE_ID_T_TCP_WIN_MAX_OUT = 26; // FeatureId_t
     public static final int FEATURE_ID_T_ICMP_TYPE = 27; // FeatureId_t
     public static final int FEATURE_ID_T_ICMP_IPV4_TYPE = 28; // FeatureId_t
+    public static final int FEATURE_ID_T_SRC_FLOWS = 29; // FeatureId_t
+    public static final int FEATURE_ID_T_SRC_DST_HOSTS = 30; // FeatureId_t
+    public static final int FEATURE_ID_T_SRC_DST_PORTS = 31; // FeatureId_t
+    public static final int FEATURE_ID_T_SRC_HALF_OPEN = 32; // FeatureId_t
 
     /** A field of a header the controller decodes from a packet payload. */
     public static final class HeaderField {
@@ -420,83 +420,95 @@ public final class NidsConstants {
             new HeaderField("class_id", 40, 8);
     public static final HeaderField REPORT_FIELD_LEAF_ID =
             new HeaderField("leaf_id", 48, 16);
+    public static final HeaderField REPORT_FIELD_PHASE =
+            new HeaderField("phase", 64, 16);
+    public static final HeaderField REPORT_FIELD_CONFIDENCE =
+            new HeaderField("confidence", 80, 16);
     public static final HeaderField REPORT_FIELD_SLOT =
-            new HeaderField("slot", 64, 32);
+            new HeaderField("slot", 96, 32);
     public static final HeaderField REPORT_FIELD_INGRESS_PORT =
-            new HeaderField("ingress_port", 96, 16);
+            new HeaderField("ingress_port", 128, 16);
     public static final HeaderField REPORT_FIELD_MODEL_EPOCH =
-            new HeaderField("model_epoch", 112, 32);
+            new HeaderField("model_epoch", 144, 32);
     public static final HeaderField REPORT_FIELD_CLIENT_IP =
-            new HeaderField("client_ip", 144, 32);
+            new HeaderField("client_ip", 176, 32);
     public static final HeaderField REPORT_FIELD_SERVER_IP =
-            new HeaderField("server_ip", 176, 32);
+            new HeaderField("server_ip", 208, 32);
     public static final HeaderField REPORT_FIELD_CLIENT_PORT =
-            new HeaderField("client_port", 208, 16);
+            new HeaderField("client_port", 240, 16);
     public static final HeaderField REPORT_FIELD_SERVER_PORT =
-            new HeaderField("server_port", 224, 16);
+            new HeaderField("server_port", 256, 16);
     public static final HeaderField REPORT_FIELD_PROTO =
-            new HeaderField("proto", 240, 8);
+            new HeaderField("proto", 272, 8);
     public static final HeaderField REPORT_FIELD_L4_SRC_PORT =
-            new HeaderField("l4_src_port", 248, 16);
+            new HeaderField("l4_src_port", 280, 16);
     public static final HeaderField REPORT_FIELD_L4_DST_PORT =
-            new HeaderField("l4_dst_port", 264, 16);
+            new HeaderField("l4_dst_port", 296, 16);
     public static final HeaderField REPORT_FIELD_PROTOCOL =
-            new HeaderField("protocol", 280, 8);
+            new HeaderField("protocol", 312, 8);
     public static final HeaderField REPORT_FIELD_IN_BYTES =
-            new HeaderField("in_bytes", 288, 32);
+            new HeaderField("in_bytes", 320, 32);
     public static final HeaderField REPORT_FIELD_IN_PKTS =
-            new HeaderField("in_pkts", 320, 32);
+            new HeaderField("in_pkts", 352, 32);
     public static final HeaderField REPORT_FIELD_OUT_BYTES =
-            new HeaderField("out_bytes", 352, 32);
+            new HeaderField("out_bytes", 384, 32);
     public static final HeaderField REPORT_FIELD_OUT_PKTS =
-            new HeaderField("out_pkts", 384, 32);
+            new HeaderField("out_pkts", 416, 32);
     public static final HeaderField REPORT_FIELD_TCP_FLAGS =
-            new HeaderField("tcp_flags", 416, 8);
+            new HeaderField("tcp_flags", 448, 8);
     public static final HeaderField REPORT_FIELD_CLIENT_TCP_FLAGS =
-            new HeaderField("client_tcp_flags", 424, 8);
+            new HeaderField("client_tcp_flags", 456, 8);
     public static final HeaderField REPORT_FIELD_SERVER_TCP_FLAGS =
-            new HeaderField("server_tcp_flags", 432, 8);
+            new HeaderField("server_tcp_flags", 464, 8);
     public static final HeaderField REPORT_FIELD_FLOW_DURATION_MILLISECONDS =
-            new HeaderField("flow_duration_milliseconds", 440, 32);
+            new HeaderField("flow_duration_milliseconds", 472, 32);
     public static final HeaderField REPORT_FIELD_DURATION_IN =
-            new HeaderField("duration_in", 472, 32);
+            new HeaderField("duration_in", 504, 32);
     public static final HeaderField REPORT_FIELD_DURATION_OUT =
-            new HeaderField("duration_out", 504, 32);
+            new HeaderField("duration_out", 536, 32);
     public static final HeaderField REPORT_FIELD_MIN_TTL =
-            new HeaderField("min_ttl", 536, 8);
+            new HeaderField("min_ttl", 568, 8);
     public static final HeaderField REPORT_FIELD_MAX_TTL =
-            new HeaderField("max_ttl", 544, 8);
+            new HeaderField("max_ttl", 576, 8);
     public static final HeaderField REPORT_FIELD_LONGEST_FLOW_PKT =
-            new HeaderField("longest_flow_pkt", 552, 16);
+            new HeaderField("longest_flow_pkt", 584, 16);
     public static final HeaderField REPORT_FIELD_SHORTEST_FLOW_PKT =
-            new HeaderField("shortest_flow_pkt", 568, 16);
+            new HeaderField("shortest_flow_pkt", 600, 16);
     public static final HeaderField REPORT_FIELD_MIN_IP_PKT_LEN =
-            new HeaderField("min_ip_pkt_len", 584, 16);
+            new HeaderField("min_ip_pkt_len", 616, 16);
     public static final HeaderField REPORT_FIELD_MAX_IP_PKT_LEN =
-            new HeaderField("max_ip_pkt_len", 600, 16);
+            new HeaderField("max_ip_pkt_len", 632, 16);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_UP_TO_128_BYTES =
-            new HeaderField("num_pkts_up_to_128_bytes", 616, 32);
+            new HeaderField("num_pkts_up_to_128_bytes", 648, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_128_TO_256_BYTES =
-            new HeaderField("num_pkts_128_to_256_bytes", 648, 32);
+            new HeaderField("num_pkts_128_to_256_bytes", 680, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_256_TO_512_BYTES =
-            new HeaderField("num_pkts_256_to_512_bytes", 680, 32);
+            new HeaderField("num_pkts_256_to_512_bytes", 712, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_512_TO_1024_BYTES =
-            new HeaderField("num_pkts_512_to_1024_bytes", 712, 32);
+            new HeaderField("num_pkts_512_to_1024_bytes", 744, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_1024_TO_1514_BYTES =
-            new HeaderField("num_pkts_1024_to_1514_bytes", 744, 32);
+            new HeaderField("num_pkts_1024_to_1514_bytes", 776, 32);
     public static final HeaderField REPORT_FIELD_TCP_WIN_MAX_IN =
-            new HeaderField("tcp_win_max_in", 776, 16);
+            new HeaderField("tcp_win_max_in", 808, 16);
     public static final HeaderField REPORT_FIELD_TCP_WIN_MAX_OUT =
-            new HeaderField("tcp_win_max_out", 792, 16);
+            new HeaderField("tcp_win_max_out", 824, 16);
     public static final HeaderField REPORT_FIELD_ICMP_TYPE =
-            new HeaderField("icmp_type", 808, 16);
+            new HeaderField("icmp_type", 840, 16);
     public static final HeaderField REPORT_FIELD_ICMP_IPV4_TYPE =
-            new HeaderField("icmp_ipv4_type", 824, 8);
+            new HeaderField("icmp_ipv4_type", 856, 8);
+    public static final HeaderField REPORT_FIELD_SRC_FLOWS =
+            new HeaderField("src_flows", 864, 32);
+    public static final HeaderField REPORT_FIELD_SRC_DST_HOSTS =
+            new HeaderField("src_dst_hosts", 896, 8);
+    public static final HeaderField REPORT_FIELD_SRC_DST_PORTS =
+            new HeaderField("src_dst_ports", 904, 8);
+    public static final HeaderField REPORT_FIELD_SRC_HALF_OPEN =
+            new HeaderField("src_half_open", 912, 32);
     public static final HeaderField REPORT_FIELD_FIRST_SEEN =
-            new HeaderField("first_seen", 832, 48);
+            new HeaderField("first_seen", 944, 48);
     public static final HeaderField REPORT_FIELD_LAST_SEEN =
-            new HeaderField("last_seen", 880, 48);
-    public static final int REPORT_HEADER_BYTES = 116;
+            new HeaderField("last_seen", 992, 48);
+    public static final int REPORT_HEADER_BYTES = 130;
     public static final ImmutableList<HeaderField> REPORT_FIELDS = ImmutableList.of(
             REPORT_FIELD_VERSION,
             REPORT_FIELD_REASON,
@@ -505,6 +517,8 @@ public final class NidsConstants {
             REPORT_FIELD_BANK,
             REPORT_FIELD_CLASS_ID,
             REPORT_FIELD_LEAF_ID,
+            REPORT_FIELD_PHASE,
+            REPORT_FIELD_CONFIDENCE,
             REPORT_FIELD_SLOT,
             REPORT_FIELD_INGRESS_PORT,
             REPORT_FIELD_MODEL_EPOCH,
@@ -541,6 +555,10 @@ public final class NidsConstants {
             REPORT_FIELD_TCP_WIN_MAX_OUT,
             REPORT_FIELD_ICMP_TYPE,
             REPORT_FIELD_ICMP_IPV4_TYPE,
+            REPORT_FIELD_SRC_FLOWS,
+            REPORT_FIELD_SRC_DST_HOSTS,
+            REPORT_FIELD_SRC_DST_PORTS,
+            REPORT_FIELD_SRC_HALF_OPEN,
             REPORT_FIELD_FIRST_SEEN,
             REPORT_FIELD_LAST_SEEN);
 

@@ -48,6 +48,7 @@ public final class NidsPipelineCapacity {
                 .banks(NUM_BANKS)
                 .rangeTableSize(rangeSize)
                 .decisionTableSize((int) decision.maxSize())
+                .phaseTableSize((int) table(model, NIDS_INGRESS_CLASSIFIER_PHASES).maxSize())
                 .maxClasses(Math.min(CLASSES_PER_BANK, 1 << classIdBits))
                 .codeBits(matchWidth(decision, HDR_CODE_0))
                 .slotValueBits(matchWidth(table(model, ClassifierTables.RANGES.get(0)), HDR_VALUE))

@@ -34,18 +34,19 @@ import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsApp;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.PipelineConfig;
+import org.onosproject.nids.api.PipelineReadBack;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import static org.onosproject.nids.pipeconf.NidsConstants.HDR_BANK;
@@ -113,13 +114,12 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
     }
 
     @Override
-    public int entryCount(CompiledModel model) {
-        int selectors = (int) Arrays.stream(model.slots().featureIdBySlot()).filter(id -> id != 0).count();
-        return selectors + model.featureEntries().size() + model.decisionEntries().size();
+    public int entryCount(ModelBundle model) {
+        return ModelRulePlanner.ruleCount(model);
     }
 
     @Override
-    public CompletableFuture<Boolean> writeBank(int bank, CompiledModel model) {
+    public CompletableFuture<Boolean> writeBank(int bank, ModelBundle model) {
         List<FlowRule> rules = planner().bankRules(deviceId(), model, bank);
         List<FlowRule> stale = ourRulesInBank(bank);
         FlowRuleWriter writer = writer();
@@ -134,7 +134,20 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
 
     @Override
     public CompletableFuture<Boolean> configure(PipelineConfig config) {
-        return writer().apply(List.of(planner().configRule(deviceId(), config)), FlowRuleWriter.Mode.MODIFY);
+        FlowRuleWriter writer = writer();
+        ModelRulePlanner planner = planner();
+        // The config first (the bank flip must not wait for the budgets); the budgets are entries, added or replaced.
+        // The config is ADDed, never MODIFYed: ONOS's flow store updates only a rule it holds, so a MODIFY reaches the
+        // switch but not the store, and the next flow poll removes it as extraneous (the default action again: bank
+        // 0, nothing classified, about 30 s after every activation). An ADD of the same rule replaces it in both.
+        return writer.apply(List.of(planner.configRule(deviceId(), config)), FlowRuleWriter.Mode.ADD)
+                .thenCompose(ok -> writer.apply(planner.budgetRules(deviceId(), config), FlowRuleWriter.Mode.ADD)
+                        .thenApply(budgetsOk -> ok && budgetsOk));
+    }
+
+    @Override
+    public Optional<PipelineReadBack> readBack() {
+        return counterReader().readBack(deviceId());
     }
 
     @Override

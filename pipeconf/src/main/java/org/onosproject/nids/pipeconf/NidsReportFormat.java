@@ -42,6 +42,7 @@ public final class NidsReportFormat implements ReportFormat {
             ReportReason.PROBE, REASON_PROBE);
 
     private final ImmutableMap<HeaderField, Feature> featureFields;
+    private final int maxFeatureId;
 
     /**
      * @param catalog the feature catalog the report's feature fields are named after
@@ -58,6 +59,7 @@ public final class NidsReportFormat implements ReportFormat {
             fields.put(field, feature);
         }
         this.featureFields = fields.build();
+        this.maxFeatureId = catalog.features().stream().mapToInt(Feature::id).max().orElse(0);
     }
 
     /**
@@ -122,17 +124,26 @@ public final class NidsReportFormat implements ReportFormat {
                                  (int) read(header, REPORT_FIELD_SERVER_PORT),
                                  (int) read(header, REPORT_FIELD_PROTO));
         ImmutableMap.Builder<String, Long> features = ImmutableMap.builder();
+        long[] dataPlaneValues = new long[maxFeatureId + 1];
         for (Map.Entry<HeaderField, Feature> e : featureFields.entrySet()) {
-            features.put(e.getValue().name(), e.getValue().featureValueOf(read(header, e.getKey())));
+            long value = read(header, e.getKey());
+            dataPlaneValues[e.getValue().id()] = value;
+            features.put(e.getValue().name(), e.getValue().featureValueOf(value));
         }
         long flags = read(header, REPORT_FIELD_FLAGS);
+        long events = read(header, REPORT_FIELD_EVENTS);
         return FlowReport.builder()
                 .reason(reason)
                 .occupied((flags & REPORT_FLAG_OCCUPIED) != 0)
                 .freed((flags & REPORT_FLAG_FREED) != 0)
+                .classified((flags & REPORT_FLAG_CLASSIFIED) != 0)
+                .alert((events & (1L << REASON_ALERT)) != 0)
                 .bank((int) read(header, REPORT_FIELD_BANK))
                 .classId((int) read(header, REPORT_FIELD_CLASS_ID))
                 .leafId((int) read(header, REPORT_FIELD_LEAF_ID))
+                .phase((int) read(header, REPORT_FIELD_PHASE))
+                .confidencePermille((int) read(header, REPORT_FIELD_CONFIDENCE))
+                .dataPlaneValues(dataPlaneValues)
                 .slot(read(header, REPORT_FIELD_SLOT))
                 .ingressPort((int) read(header, REPORT_FIELD_INGRESS_PORT))
                 .modelEpoch(read(header, REPORT_FIELD_MODEL_EPOCH))

@@ -25,6 +25,10 @@ public final class FakeFlowRuleService extends FlowRuleServiceAdapter {
     public final Map<DeviceId, Map<FlowId, FlowRule>> tables = new ConcurrentHashMap<>();
     public final List<FlowRuleOperation> applied = new CopyOnWriteArrayList<>();
     public final Set<DeviceId> refusing = ConcurrentHashMap.newKeySet();
+    /** Switches that never answer a batch (neither success nor error): a hung switch. */
+    public final Set<DeviceId> silent = ConcurrentHashMap.newKeySet();
+    /** The batches silent switches were sent. */
+    public final List<FlowRuleOperations> unanswered = new CopyOnWriteArrayList<>();
 
     private Map<FlowId, FlowRule> table(DeviceId deviceId) {
         return tables.computeIfAbsent(deviceId, d -> new ConcurrentHashMap<>());
@@ -33,6 +37,10 @@ public final class FakeFlowRuleService extends FlowRuleServiceAdapter {
     @Override
     public synchronized void apply(FlowRuleOperations ops) {
         List<FlowRuleOperation> batch = ops.stages().stream().flatMap(Set::stream).collect(Collectors.toList());
+        if (batch.stream().anyMatch(op -> silent.contains(op.rule().deviceId()))) {
+            unanswered.add(ops);
+            return;
+        }
         if (batch.stream().anyMatch(op -> refusing.contains(op.rule().deviceId()))) {
             ops.callback().onError(ops);
             return;
@@ -41,6 +49,9 @@ public final class FakeFlowRuleService extends FlowRuleServiceAdapter {
             applied.add(op);
             if (op.type() == FlowRuleOperation.Type.REMOVE) {
                 table(op.rule().deviceId()).remove(op.rule().id());
+            } else if (op.type() == FlowRuleOperation.Type.MODIFY) {
+                // as ONOS's flow store (FlowBucket.update): a rule it does not hold is not stored
+                table(op.rule().deviceId()).computeIfPresent(op.rule().id(), (id, stored) -> op.rule());
             } else {
                 table(op.rule().deviceId()).put(op.rule().id(), op.rule());
             }

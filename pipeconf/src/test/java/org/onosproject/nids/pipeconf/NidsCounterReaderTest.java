@@ -12,10 +12,17 @@ import org.onosproject.net.DeviceId;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.config.basics.BasicDeviceConfig;
 import org.onosproject.net.pi.model.PiCounterId;
+import org.onosproject.net.pi.model.PiTableId;
 import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.runtime.PiCounterCell;
+import org.onosproject.net.pi.runtime.PiAction;
+import org.onosproject.net.pi.runtime.PiActionParam;
 import org.onosproject.net.pi.runtime.PiCounterCellId;
+import org.onosproject.net.pi.runtime.PiExactFieldMatch;
+import org.onosproject.net.pi.runtime.PiMatchKey;
+import org.onosproject.net.pi.runtime.PiTableEntry;
 import org.onosproject.net.pi.service.PiPipeconfService;
+import org.onosproject.nids.api.PipelineReadBack;
 import org.onosproject.p4runtime.api.P4RuntimeClient;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.onosproject.p4runtime.api.P4RuntimeReadClient;
@@ -31,8 +38,19 @@ import static org.easymock.EasyMock.expect;
 import static org.easymock.EasyMock.replay;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.onlab.util.ImmutableByteSequence.copyFrom;
+import static org.onosproject.nids.pipeconf.NidsConstants.BANK;
 import static org.onosproject.nids.pipeconf.NidsConstants.CLASSES_PER_BANK;
+import static org.onosproject.nids.pipeconf.NidsConstants.EPOCH;
+import static org.onosproject.nids.pipeconf.NidsConstants.EVICT_BUSY;
+import static org.onosproject.nids.pipeconf.NidsConstants.EVICT_IDLE;
+import static org.onosproject.nids.pipeconf.NidsConstants.HDR_BANK;
+import static org.onosproject.nids.pipeconf.NidsConstants.HDR_PHASE;
+import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CFG_CONFIG;
+import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CFG_SET_CONFIG;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CLASSIFIER_CLASS_COUNTER;
+import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CLASSIFIER_DECISION;
+import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CLASSIFIER_PHASES;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_FLOWS_EVICT_COUNTER;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_REPORTS_REPORT_COUNTER;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER;
@@ -103,6 +121,12 @@ public class NidsCounterReaderTest {
 
     /** A switch with device id 1 that answers one read with these cells (or fails it). */
     private void switchAnswering(boolean success, List<PiCounterCell> cells) throws Exception {
+        switchAnswering(success, cells, List.of());
+    }
+
+    /** A switch with device id 1 that answers one read with these cells and table entries (or fails it). */
+    private void switchAnswering(boolean success, List<PiCounterCell> cells, List<PiTableEntry> entries)
+            throws Exception {
         BasicDeviceConfig config = new BasicDeviceConfig();
         config.init(S1, "basic", JsonNodeFactory.instance.objectNode()
                 .put("managementAddress", "grpc://mininet:50001?device_id=1"), new ObjectMapper(), c -> { });
@@ -114,8 +138,11 @@ public class NidsCounterReaderTest {
         expect(response.isSuccess()).andReturn(success).anyTimes();
         expect(response.explanation()).andReturn("UNAVAILABLE").anyTimes();
         expect(response.all(PiCounterCell.class)).andReturn(cells).anyTimes();
+        expect(response.all(PiTableEntry.class)).andReturn(entries).anyTimes();
         P4RuntimeReadClient.ReadRequest request = createMock(P4RuntimeReadClient.ReadRequest.class);
         expect(request.counterCells(anyObject(Iterable.class))).andReturn(request).anyTimes();
+        expect(request.defaultTableEntry(anyObject(PiTableId.class))).andReturn(request).anyTimes();
+        expect(request.tableEntries(anyObject(Iterable.class))).andReturn(request).anyTimes();
         expect(request.submitSync()).andReturn(response).anyTimes();
         P4RuntimeClient client = createMock(P4RuntimeClient.class);
         expect(client.read(1L, pipeconf)).andReturn(request).anyTimes();
@@ -145,9 +172,11 @@ public class NidsCounterReaderTest {
                 cell(NIDS_INGRESS_REPORTS_REPORT_COUNTER, REASON_ALERT, 42),
                 cell(NIDS_INGRESS_REPORTS_REPORT_COUNTER, REASON_PROBE, 8),
                 cell(NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER, REASON_ALERT, 3),
-                cell(NIDS_INGRESS_FLOWS_EVICT_COUNTER, 0, 5)));
+                cell(NIDS_INGRESS_FLOWS_EVICT_COUNTER, EVICT_IDLE, 5),
+                cell(NIDS_INGRESS_FLOWS_EVICT_COUNTER, EVICT_BUSY, 2)));
 
-        assertEquals(Map.of("sent.ALERT", 42L, "sent.PROBE", 8L, "dropped.ALERT", 3L, "evictions", 5L),
+        // evictions: idle and busy flows replaced, together
+        assertEquals(Map.of("sent.ALERT", 42L, "sent.PROBE", 8L, "dropped.ALERT", 3L, "evictions", 7L),
                      reader.reportCounters(S1));
     }
 
@@ -168,5 +197,44 @@ public class NidsCounterReaderTest {
         reader = new NidsCounterReader(controller, pipeconfs, netcfg);
         assertTrue(reader.classCounters(S1, 0).isEmpty());
         assertTrue(reader.reportCounters(S1).isEmpty());
+    }
+
+    // ------------------------------------------------------------------------------------ read-back
+
+    private static PiTableEntry banked(PiTableId table, int bank, int phase) {
+        return PiTableEntry.builder().forTable(table)
+                .withMatchKey(PiMatchKey.builder()
+                                      .addFieldMatch(new PiExactFieldMatch(HDR_BANK, copyFrom((byte) bank)))
+                                      .addFieldMatch(new PiExactFieldMatch(HDR_PHASE, copyFrom((short) phase)))
+                                      .build())
+                .build();
+    }
+
+    @Test
+    public void theReadBackIsTheConfigsBankAndEpochAndTheEntriesPerBank() throws Exception {
+        PiTableEntry config = PiTableEntry.builder().forTable(NIDS_INGRESS_CFG_CONFIG)
+                .withAction(PiAction.builder().withId(NIDS_INGRESS_CFG_SET_CONFIG)
+                                    .withParameter(new PiActionParam(BANK, 1))
+                                    .withParameter(new PiActionParam(EPOCH, 7))
+                                    .build())
+                .build();
+        switchAnswering(true, List.of(), List.of(
+                config,
+                banked(NIDS_INGRESS_CLASSIFIER_PHASES, 1, 0), banked(NIDS_INGRESS_CLASSIFIER_DECISION, 1, 0),
+                banked(NIDS_INGRESS_CLASSIFIER_DECISION, 1, 0), banked(NIDS_INGRESS_CLASSIFIER_PHASES, 0, 4)));
+
+        assertEquals(Optional.of(new PipelineReadBack(1, 7, Map.of(1, 3, 0, 1))), reader.readBack(S1));
+    }
+
+    @Test
+    public void aFailedReadGivesNoReadBack() throws Exception {
+        switchAnswering(false, List.of(), List.of());
+        assertEquals(Optional.empty(), reader.readBack(S1));
+    }
+
+    @Test
+    public void aReadWithoutTheConfigEntryGivesNoReadBack() throws Exception {
+        switchAnswering(true, List.of(), List.of(banked(NIDS_INGRESS_CLASSIFIER_PHASES, 0, 4)));
+        assertEquals(Optional.empty(), reader.readBack(S1));
     }
 }

@@ -40,6 +40,7 @@ public class NidsPipelineCapacityTest {
         assertEquals(NidsConstants.NUM_SLOTS, ClassifierTables.SELECTORS.size());
         assertEquals(NidsConstants.NUM_SLOTS, ClassifierTables.RANGES.size());
         assertEquals(NidsConstants.NUM_SLOTS, ClassifierTables.DECISION_CODE_FIELDS.size());
-        assertEquals(2 * NidsConstants.NUM_SLOTS + 1, ClassifierTables.BANKED.size());
+        // the phases table, a selector and a range table per slot, the decision table
+        assertEquals(1 + 2 * NidsConstants.NUM_SLOTS + 1, ClassifierTables.BANKED.size());
     }
 }

@@ -34,7 +34,7 @@ import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.api.TrackMode;
 import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -65,8 +65,8 @@ public class NidsPipelineProgrammableTest {
 
     private final FakeFlowRuleService flows = new FakeFlowRuleService();
     private final FakeGroupService groups = new FakeGroupService();
-    private final CompiledModel model = NidsTestModels.compile(NidsTestModels.fourFeatureTree());
-    private final CompiledModel otherModel = NidsTestModels.compile(NidsTestModels.ttlTree());
+    private final ModelBundle model = NidsTestModels.bundle(NidsTestModels.fourFeatureTree(), "four");
+    private final ModelBundle otherModel = NidsTestModels.bundle(NidsTestModels.ttlTree(), "ttl");
     private NidsProgrammable pipeline;
 
     @Before
@@ -137,6 +137,7 @@ public class NidsPipelineProgrammableTest {
         assertEquals(1, PipelineEntries.configBank(configs.get(0)));
         assertEquals(4, PipelineEntries.configEpoch(configs.get(0)));
         assertEquals(TrackMode.ALL, PipelineEntries.configTrackMode(configs.get(0)));
+        assertEquals(100, PipelineEntries.reportRatePps(entries()));
     }
 
     @Test

@@ -53,6 +53,18 @@ public class NidsReportFormatTest {
         assertEquals(0x800L, (long) report.features().get("ICMP_TYPE"));
         assertEquals(0xffffffffffffL, report.firstSeenMicros());
         assertEquals(1L << 40, report.lastSeenMicros());
+        // the verdict: at phase 4 (its fourth packet), a 95% leaf, raised as an alert
+        assertTrue(report.classified());
+        assertTrue(report.alert());
+        assertEquals(4, report.phase());
+        assertEquals(950, report.confidencePermille());
+        // source context; and the data plane's values by feature id (durations in us, as the entries match them)
+        assertEquals(5L, (long) report.features().get("SRC_FLOWS"));
+        assertEquals(3L, (long) report.features().get("SRC_DST_PORTS"));
+        long[] values = report.dataPlaneValues();
+        assertEquals(12L, values[FeatureCatalog.standard().byName("IN_PKTS").orElseThrow().id()]);
+        assertEquals(2_500_999L, values[FeatureCatalog.standard().byName("FLOW_DURATION_MILLISECONDS").orElseThrow().id()]);
+        assertEquals(5L, values[FeatureCatalog.standard().byName("SRC_FLOWS").orElseThrow().id()]);
     }
 
     @Test

@@ -8,7 +8,7 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.nids.api.TrackMode;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.Arrays;
 import java.util.Collection;
@@ -22,7 +22,10 @@ import static org.onosproject.nids.pipeconf.NidsConstants.HDR_PORT;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CFG_CONFIG;
 import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_CFG_PORT_ROLE;
 import static org.onosproject.nids.pipeconf.NidsConstants.REPORT_CLONE_SESSION;
-import static org.onosproject.nids.pipeconf.NidsConstants.REPORT_RATE_PPS;
+import static org.onosproject.nids.pipeconf.NidsConstants.BUDGET_ALERT;
+import static org.onosproject.nids.pipeconf.NidsConstants.HDR_BUDGET;
+import static org.onosproject.nids.pipeconf.NidsConstants.NIDS_INGRESS_REPORTS_REPORT_BUDGET;
+import static org.onosproject.nids.pipeconf.NidsConstants.RATE_PPS;
 import static org.onosproject.nids.pipeconf.NidsConstants.TRACK_MODE;
 import static org.onosproject.nids.pipeconf.PiRules.exact;
 import static org.onosproject.nids.pipeconf.PiRules.param;
@@ -66,9 +69,12 @@ public final class PipelineEntries {
                 .findFirst().orElseThrow(() -> new AssertionError("unknown track mode " + code));
     }
 
-    /** @return the report rate a config entry names */
-    public static long configReportRatePps(FlowRule config) {
-        return param(config, REPORT_RATE_PPS);
+    /** @return the report rate of the alert budget among a switch's entries (every budget gets the same) */
+    public static long reportRatePps(Collection<FlowRule> rules) {
+        return rules.stream().filter(r -> r.table().equals(NIDS_INGRESS_REPORTS_REPORT_BUDGET)
+                        && exact(r, HDR_BUDGET) == BUDGET_ALERT)
+                .map(r -> param(r, RATE_PPS)).findFirst()
+                .orElseThrow(() -> new AssertionError("no report_budget entry of the alert budget"));
     }
 
     /** @return the ports the port-role entries mark as edge ports */
@@ -83,7 +89,7 @@ public final class PipelineEntries {
     }
 
     /** @return the entries the behaviour writes for a model in a bank */
-    public static List<FlowRule> planned(ApplicationId appId, DeviceId deviceId, CompiledModel model, int bank) {
+    public static List<FlowRule> planned(ApplicationId appId, DeviceId deviceId, ModelBundle model, int bank) {
         return new ModelRulePlanner(appId).bankRules(deviceId, model, bank);
     }
 }

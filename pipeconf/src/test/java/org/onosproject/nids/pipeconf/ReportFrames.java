@@ -32,12 +32,15 @@ public final class ReportFrames {
         }
     }
 
-    /** @return a report header of an ALERT with every field set */
+    /** @return a report header of an ALERT (at phase 4, confidence 95%) with every field set */
     public static byte[] sampleReport() {
         byte[] r = new byte[REPORT_HEADER_BYTES];
         put(r, REPORT_FIELD_VERSION, REPORT_VERSION);
         put(r, REPORT_FIELD_REASON, REASON_ALERT);
-        put(r, REPORT_FIELD_FLAGS, REPORT_FLAG_OCCUPIED);
+        put(r, REPORT_FIELD_EVENTS, 1L << REASON_ALERT);
+        put(r, REPORT_FIELD_FLAGS, REPORT_FLAG_OCCUPIED | REPORT_FLAG_CLASSIFIED);
+        put(r, REPORT_FIELD_PHASE, 4);
+        put(r, REPORT_FIELD_CONFIDENCE, 950);
         put(r, REPORT_FIELD_BANK, 1);
         put(r, REPORT_FIELD_CLASS_ID, 3);
         put(r, REPORT_FIELD_LEAF_ID, 517);
@@ -55,8 +58,44 @@ public final class ReportFrames {
         put(r, REPORT_FIELD_FLOW_DURATION_MILLISECONDS, 2_500_999); // µs on the wire
         put(r, REPORT_FIELD_MIN_TTL, 63);
         put(r, REPORT_FIELD_ICMP_TYPE, 0x0800);
+        put(r, REPORT_FIELD_SRC_FLOWS, 5);
+        put(r, REPORT_FIELD_SRC_DST_PORTS, 3);
         put(r, REPORT_FIELD_FIRST_SEEN, 0xffffffffffffL);
         put(r, REPORT_FIELD_LAST_SEEN, 1L << 40);
+        return r;
+    }
+
+    /**
+     * @param confidencePermille the leaf's confidence
+     * @return the sample flow's FLOW_END report: its END verdict an attack (class 3) the switch did not alert
+     */
+    public static byte[] endReportNotAlerted(int confidencePermille) {
+        byte[] r = sampleReport();
+        put(r, REPORT_FIELD_REASON, REASON_FLOW_END);
+        put(r, REPORT_FIELD_EVENTS, 1L << REASON_FLOW_END);
+        put(r, REPORT_FIELD_PHASE, PHASE_END);
+        put(r, REPORT_FIELD_CONFIDENCE, confidencePermille);
+        return r;
+    }
+
+    /**
+     * @param epoch      the model epoch on the report
+     * @param serverPort the evicted flow's server port
+     * @return an EVICT report of the sample flow: its features, no verdict
+     */
+    public static byte[] evictReport(long epoch, int serverPort) {
+        byte[] r = sampleReport();
+        put(r, REPORT_FIELD_REASON, REASON_EVICT);
+        put(r, REPORT_FIELD_EVENTS, 1L << REASON_EVICT);
+        put(r, REPORT_FIELD_FLAGS, REPORT_FLAG_OCCUPIED);
+        put(r, REPORT_FIELD_CLASS_ID, 0);
+        put(r, REPORT_FIELD_LEAF_ID, 0);
+        put(r, REPORT_FIELD_PHASE, 0);
+        put(r, REPORT_FIELD_CONFIDENCE, 0);
+        put(r, REPORT_FIELD_MODEL_EPOCH, epoch);
+        put(r, REPORT_FIELD_SERVER_PORT, serverPort);
+        put(r, REPORT_FIELD_L4_DST_PORT, serverPort);
+        put(r, REPORT_FIELD_PROTOCOL, 6);
         return r;
     }
 
@@ -83,6 +122,7 @@ public final class ReportFrames {
     public static byte[] frame(int classId, int clientPort, long slot) {
         byte[] report = sampleReport();
         put(report, REPORT_FIELD_CLASS_ID, classId);
+        put(report, REPORT_FIELD_EVENTS, classId == 0 ? 0 : 1L << REASON_ALERT);
         put(report, REPORT_FIELD_CLIENT_PORT, clientPort);
         put(report, REPORT_FIELD_SLOT, slot);
         return frame(report);

@@ -8,12 +8,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableSet;
 import org.onlab.osgi.ServiceDirectory;
+import org.onlab.osgi.ServiceNotFoundException;
 import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.DeviceModelState;
+import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsModelEvent;
 import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
 import org.onosproject.ui.table.TableModel;
@@ -44,6 +47,12 @@ public class NidsModelsMessageHandler extends PushingTableMessageHandler {
     static final String ROWS = "nidsModels";
     static final String DEVICES_RESP = "nidsModelDevicesResponse";
     static final String WATCH_REQ = "nidsModelWatchRequest";
+    static final String TREE_REQ = "nidsModelTreeRequest";
+    static final String TREE_RESP = "nidsModelTreeResponse";
+    /** The window of a leaf's firing count (reports under the model). */
+    static final long FIRING_WINDOW_MS = 60_000;
+    /** Recent flow records (all switches) read for the firing counts at most. */
+    static final int FIRING_RECORDS = 1000;
 
     /** Pushes on model events are at least this far apart. */
     static final long MIN_PUSH_INTERVAL_MS = 500;
@@ -94,7 +103,7 @@ public class NidsModelsMessageHandler extends PushingTableMessageHandler {
     @Override
     protected Collection<RequestHandler> createRequestHandlers() {
         tableHandler = new ModelTableHandler();
-        return ImmutableSet.of(tableHandler, watchHandler(WATCH_REQ));
+        return ImmutableSet.of(tableHandler, watchHandler(WATCH_REQ), new TreeHandler());
     }
 
     @Override
@@ -191,19 +200,60 @@ public class NidsModelsMessageHandler extends PushingTableMessageHandler {
             for (ModelBundle model : models.models()) {
                 String id = model.modelId();
                 long holding = states.stream().filter(s -> s.modelId().map(id::equals).orElse(false)).count();
-                List<String> classes = model.tree().classNames();
+                List<String> classes = model.classNames();
                 tm.addRow()
                         .cell(ACTIVE, active.map(id::equals).orElse(false))
                         .cell(ID, id)
                         .cell(NAME, model.name())
                         .cell(CLASSES, String.join(", ", classes))
-                        .cell(LEAVES, model.tree().leafCount())
-                        .cell(DEPTH, model.tree().depth())
-                        .cell(ENTRIES, model.compiled().decisionEntries().size()
-                                + model.compiled().featureEntries().size())
+                        .cell(LEAVES, model.phases().stream().mapToInt(p -> p.tree().leafCount()).sum())
+                        .cell(DEPTH, model.phases().stream().mapToInt(p -> p.tree().depth()).max().orElse(0))
+                        .cell(ENTRIES, model.phases().stream().mapToInt(p -> p.compiled().decisionEntries().size()
+                                + p.compiled().featureEntries().size()).sum())
                         .cell(CREATED, model.createdAt())
                         .cell(SWITCHES, holding + " of " + states.size());
             }
+        }
+    }
+
+    /**
+     * A model's tree with its leaves' confidence and firing counts, and its entries per table ({@link ModelTreeView});
+     * {@code error} for a model that is not stored.
+     */
+    private final class TreeHandler extends RequestHandler {
+
+        private final FeatureCatalog catalog = FeatureCatalog.standard();
+
+        private TreeHandler() {
+            super(TREE_REQ);
+        }
+
+        @Override
+        public void process(ObjectNode payload) {
+            String id = string(payload, ID);
+            Optional<ModelBundle> model = get(NidsModelService.class).models().stream()
+                    .filter(m -> m.modelId().equals(id)).findFirst();
+            if (model.isEmpty()) {
+                sendMessage(TREE_RESP, objectNode().put(ID, id).put("error", "No model " + id));
+                return;
+            }
+            sendMessage(TREE_RESP, ModelTreeView.of(model.get(), catalog, firing(id)));
+        }
+
+        /** Per leaf id: the switches' reports classified by this model in the last minute. */
+        private Map<Integer, Long> firing(String modelId) {
+            Map<Integer, Long> byLeaf = new java.util.HashMap<>();
+            NidsFlowRecordService flows;
+            try {
+                flows = get(NidsFlowRecordService.class);
+            } catch (ServiceNotFoundException e) {
+                return byLeaf;
+            }
+            long since = System.currentTimeMillis() - FIRING_WINDOW_MS;
+            flows.recentFlows(Optional.empty(), FIRING_RECORDS).stream()
+                    .filter(r -> r.receivedMillis() >= since && r.modelId().map(modelId::equals).orElse(false))
+                    .forEach(r -> byLeaf.merge(r.leafId(), 1L, Long::sum));
+            return byLeaf;
         }
     }
 

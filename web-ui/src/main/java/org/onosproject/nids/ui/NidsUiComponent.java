@@ -5,9 +5,11 @@
 package org.onosproject.nids.ui;
 
 import com.google.common.collect.ImmutableList;
+import org.onlab.osgi.DefaultServiceDirectory;
 import org.onosproject.ui.UiExtension;
 import org.onosproject.ui.UiExtensionService;
 import org.onosproject.ui.UiView;
+import org.onosproject.ui.UiViewHidden;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -25,7 +27,7 @@ import static org.onlab.util.Tools.groupedThreads;
 /**
  * Adds the NIDS views to the legacy ONOS GUI: "NIDS Alerts" ({@value #ALERTS_VIEW}), "NIDS Models"
  * ({@value #MODELS_VIEW}) and "NIDS Blocks" ({@value #BLOCKS_VIEW}), all in the Network category of the navigation
- * menu. Each view is its own
+ * menu; and the NIDS overlay of the topology view (hidden view {@value #TOPO_VIEW}). Each view is its own
  * {@link UiExtension}, so that each has its own {@code <view>/css.html} and {@code <view>/js.html} inclusion files
  * beside its {@code app/view/<view>/} resources.
  */
@@ -38,6 +40,8 @@ public class NidsUiComponent {
     public static final String MODELS_VIEW = "nidsModels";
     /** View id of the blocks view. */
     public static final String BLOCKS_VIEW = "nidsBlocks";
+    /** Hidden view of the topology overlay: its resource path and the prefix of its files. */
+    public static final String TOPO_VIEW = "nidsTopo";
 
     static final String ALERTS_LABEL = "NIDS Alerts";
     static final String MODELS_LABEL = "NIDS Models";
@@ -60,7 +64,8 @@ public class NidsUiComponent {
         pushExecutor = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "gui-push-%d", log));
         extensions = createExtensions(getClass().getClassLoader(), pushExecutor);
         extensions.forEach(uiExtensionService::register);
-        log.info("Started: GUI views {}, {} and {}", ALERTS_VIEW, MODELS_VIEW, BLOCKS_VIEW);
+        log.info("Started: GUI views {}, {} and {}, topology overlay {}", ALERTS_VIEW, MODELS_VIEW, BLOCKS_VIEW,
+                 NidsTopoOverlay.OVERLAY_ID);
     }
 
     @Deactivate
@@ -79,7 +84,7 @@ public class NidsUiComponent {
      *
      * @param classLoader  loader of the view resources
      * @param pushExecutor runs the alerts and models views' pushes (table re-sends on alert and model events)
-     * @return one extension per view: alerts, models, blocks
+     * @return one extension per view: alerts, models, blocks, and the topology overlay's
      */
     static List<UiExtension> createExtensions(ClassLoader classLoader, ScheduledExecutorService pushExecutor) {
         UiExtension alerts = new UiExtension.Builder(classLoader, ImmutableList.of(
@@ -99,6 +104,12 @@ public class NidsUiComponent {
                 .resourcePath(BLOCKS_VIEW)
                 .messageHandlerFactory(() -> ImmutableList.of(new NidsBlocksMessageHandler()))
                 .build();
-        return ImmutableList.of(alerts, models, blocks);
+        UiExtension topo = new UiExtension.Builder(classLoader, ImmutableList.of(new UiViewHidden(TOPO_VIEW)))
+                .resourcePath(TOPO_VIEW)
+                .messageHandlerFactory(() -> ImmutableList.of(
+                        new NidsTopoMessageHandler(pushExecutor, System::currentTimeMillis)))
+                .topoOverlayFactory(() -> ImmutableList.of(new NidsTopoOverlay(new DefaultServiceDirectory())))
+                .build();
+        return ImmutableList.of(alerts, models, blocks, topo);
     }
 }

@@ -17,13 +17,18 @@ import org.onosproject.nids.api.DeviceModelState;
 import org.onosproject.nids.api.NidsModelEvent;
 import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
+import org.onlab.packet.Ip4Address;
+import org.onosproject.net.PortNumber;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.FlowRecord;
+import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.model.bundle.ModelBundle;
-import org.onosproject.nids.model.bundle.ModelBundleCodec;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.SourceWindow;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.bundle.TrainingSummary;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
-import org.onosproject.nids.model.compiler.ModelCompiler;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;
 import org.onosproject.nids.model.tree.SplitNode;
@@ -39,6 +44,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import static org.easymock.EasyMock.anyObject;
+import static org.easymock.EasyMock.niceMock;
 import static org.easymock.EasyMock.capture;
 import static org.easymock.EasyMock.expect;
 import static org.easymock.EasyMock.expectLastCall;
@@ -83,21 +89,24 @@ public class NidsModelsMessageHandlerTest {
     private ScheduledExecutorService pushExecutor;
     private NidsModelsMessageHandler handler;
 
+    /** A binary-tree leaf that saw 10 training rows of its class. */
     private static TreeNode leaf(int classId) {
-        return new LeafNode(classId, new long[0]);
+        long[] counts = new long[2];
+        counts[classId] = 10;
+        return new LeafNode(classId, counts);
     }
 
     private static TreeNode split(int featureId, long threshold, TreeNode lessOrEqual, TreeNode greater) {
-        return new SplitNode(featureId, threshold, lessOrEqual, greater, new long[0]);
+        long[] counts = {lessOrEqual.counts()[0] + greater.counts()[0], lessOrEqual.counts()[1] + greater.counts()[1]};
+        return new SplitNode(featureId, threshold, lessOrEqual, greater, counts);
     }
 
     private static ModelBundle bundle(DecisionTree tree, String name, String createdAt) {
-        FeatureCatalog catalog = FeatureCatalog.standard();
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, PipelineCapacity.packaged());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Label")
                 .binary(true).algorithm("j48").rows(100).trainRows(70).testRows(30).build();
-        return new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name, createdAt, training, tree,
-                compiled);
+        return ModelBundles.compile(name, createdAt, training, Map.of(Phase.END, tree), 0,
+                                    SourceWindow.DEFAULT_WINDOW_LOG2_US, FeatureCatalog.standard(),
+                                    PipelineCapacity.packaged());
     }
 
     @Before
@@ -148,7 +157,7 @@ public class NidsModelsMessageHandlerTest {
         assertEquals("Benign, Attack", active.get("classes").asText());
         assertEquals("3", active.get("leaves").asText());
         assertEquals("2", active.get("depth").asText());
-        int entries = portModel.compiled().decisionEntries().size() + portModel.compiled().featureEntries().size();
+        int entries = portModel.phases().get(0).compiled().decisionEntries().size() + portModel.phases().get(0).compiled().featureEntries().size();
         assertEquals(Integer.toString(entries), active.get("entries").asText());
         assertEquals("2026-03-01T12:00:00Z", active.get("created").asText());
         assertEquals("2 of 3", active.get("switches").asText());
@@ -252,6 +261,53 @@ public class NidsModelsMessageHandlerTest {
         handler.destroy();
         handler.destroy();
         verify(modelService);
+    }
+
+    @Test
+    public void aModelsTreeHasTestsInFeatureUnitsLeafConfidenceFiringLeavesAndItsEntries() {
+        ModelBundle counted = bundle(DecisionTree.of(
+                new SplitNode(L4_DST_PORT, 9000, new LeafNode(0, new long[]{90, 10}), new LeafNode(1, new long[]{5, 45}),
+                              new long[]{95, 55}), List.of("Benign", "Attack")), "counted", "2026-03-03T12:00:00Z");
+        int attackLeaf = ((LeafNode) ((SplitNode) counted.phases().get(0).tree().root()).greater()).leafId();
+        long now = System.currentTimeMillis();
+        NidsFlowRecordService flows = mock(NidsFlowRecordService.class);
+        FlowKey key = FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.3"), 40000, 9999, 6);
+        FlowRecord firing = FlowRecord.builder().deviceId(S1).ingressPort(PortNumber.portNumber(1)).key(key).reason("ALERT").modelId(counted.modelId()).classId(1)
+                .leafId(attackLeaf).receivedMillis(now - 1000).build();
+        FlowRecord old = FlowRecord.builder().deviceId(S1).ingressPort(PortNumber.portNumber(1)).key(key).reason("ALERT").modelId(counted.modelId()).classId(0)
+                .leafId(attackLeaf - 1).receivedMillis(now - 120_000).build();
+        FlowRecord otherModel = FlowRecord.builder().deviceId(S1).ingressPort(PortNumber.portNumber(1)).key(key).reason("ALERT").modelId("other").classId(1)
+                .leafId(attackLeaf - 1).receivedMillis(now).build();
+        expect(flows.recentFlows(Optional.empty(), NidsModelsMessageHandler.FIRING_RECORDS))
+                .andReturn(List.of(firing, firing, otherModel, old)).anyTimes();
+        expect(modelService.models()).andReturn(List.of(counted)).anyTimes();
+        replay(modelService, flows);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsModelService.class, modelService,
+                                                                              NidsFlowRecordService.class, flows)));
+
+        handler.process(message(NidsModelsMessageHandler.TREE_REQ,
+                                MAPPER.createObjectNode().put("id", counted.modelId())));
+        handler.process(message(NidsModelsMessageHandler.TREE_REQ, MAPPER.createObjectNode().put("id", "nope")));
+
+        List<ObjectNode> trees = conn.payloads(NidsModelsMessageHandler.TREE_RESP);
+        JsonNode root = trees.get(0).get("root");
+        assertEquals("L4_DST_PORT", root.get("feature").asText());
+        assertEquals(9000, root.get("threshold").asLong());
+        assertEquals(150, root.get("samples").asLong());
+        JsonNode benign = root.get("le");
+        assertEquals("Benign", benign.get("class").asText());
+        assertEquals(0.9, benign.get("confidence").asDouble(), 1e-9);
+        assertEquals(0, benign.get("firing").asLong());
+        JsonNode attack = root.get("gt");
+        assertEquals("Attack", attack.get("class").asText());
+        assertEquals(0.9, attack.get("confidence").asDouble(), 1e-9);
+        assertEquals(50, attack.get("samples").asLong());
+        assertEquals(2, attack.get("firing").asLong());
+        JsonNode cost = trees.get(0).get("cost");
+        assertEquals(counted.phases().get(0).compiled().decisionEntries().size(), cost.get("decisionEntries").asInt());
+        assertEquals(counted.phases().get(0).compiled().featureEntries().size(),
+                     cost.get("rangeEntriesPerFeature").get("L4_DST_PORT").asInt());
+        assertEquals("No model nope", trees.get(1).get("error").asText());
     }
 
     private void waitForPushes() throws Exception {

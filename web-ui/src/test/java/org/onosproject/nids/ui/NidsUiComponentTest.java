@@ -10,6 +10,7 @@ import org.junit.Test;
 import org.onosproject.ui.UiExtension;
 import org.onosproject.ui.UiExtensionService;
 import org.onosproject.ui.UiMessageHandler;
+import org.onosproject.ui.UiTopoOverlay;
 import org.onosproject.ui.UiView;
 
 import java.io.IOException;
@@ -41,9 +42,9 @@ public class NidsUiComponentTest {
         Capture<UiExtension> registered = Capture.newInstance(CaptureType.ALL);
         Capture<UiExtension> unregistered = Capture.newInstance(CaptureType.ALL);
         service.register(capture(registered));
-        expectLastCall().times(3);
+        expectLastCall().times(4);
         service.unregister(capture(unregistered));
-        expectLastCall().times(3);
+        expectLastCall().times(4);
         replay(service);
 
         NidsUiComponent component = new NidsUiComponent();
@@ -57,6 +58,31 @@ public class NidsUiComponentTest {
         assertView(extensions.get(0), NidsUiComponent.ALERTS_VIEW, "NIDS Alerts", NidsAlertsMessageHandler.class);
         assertView(extensions.get(1), NidsUiComponent.MODELS_VIEW, "NIDS Models", NidsModelsMessageHandler.class);
         assertView(extensions.get(2), NidsUiComponent.BLOCKS_VIEW, "NIDS Blocks", NidsBlocksMessageHandler.class);
+        assertTopoOverlay(extensions.get(3));
+    }
+
+    /** The overlay: a hidden view whose JS registers the overlay id the Java overlay has, and its handler. */
+    private static void assertTopoOverlay(UiExtension extension) {
+        assertEquals(1, extension.views().size());
+        assertEquals(NidsUiComponent.TOPO_VIEW, extension.views().get(0).id());
+        assertEquals(UiView.Category.HIDDEN, extension.views().get(0).category());
+        List<UiTopoOverlay> overlays = List.copyOf(extension.topoOverlayFactory().newOverlays());
+        assertEquals(1, overlays.size());
+        assertEquals(NidsTopoOverlay.OVERLAY_ID, overlays.get(0).id());
+        String js = text(extension.resource(NidsUiComponent.TOPO_VIEW, "nidsTopoOverlay.js"));
+        assertTrue(js.contains("overlayId: '" + NidsTopoOverlay.OVERLAY_ID + "'"));
+        assertTrue(js.contains("angular.module('ovNidsTopo'"));
+        for (String button : new String[]{NidsTopoOverlay.BLOCK_BUTTON.id(), NidsTopoOverlay.UNBLOCK_BUTTON.id()}) {
+            assertTrue(button, js.contains(button + ": {"));
+        }
+        for (String request : new String[]{NidsTopoMessageHandler.START_REQ, NidsTopoMessageHandler.STOP_REQ,
+                NidsTopoMessageHandler.BLOCK_REQ, NidsTopoMessageHandler.UNBLOCK_REQ,
+                NidsTopoMessageHandler.ACTION_RESP}) {
+            assertTrue(request, js.contains(request));
+        }
+        assertNotNull(extension.resource(NidsUiComponent.TOPO_VIEW, "nidsTopo.css"));
+        List<UiMessageHandler> handlers = List.copyOf(extension.messageHandlerFactory().newHandlers());
+        assertSame(NidsTopoMessageHandler.class, handlers.get(0).getClass());
     }
 
     private static void assertView(UiExtension extension, String viewId, String label,
@@ -90,7 +116,7 @@ public class NidsUiComponentTest {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         try {
             List<UiExtension> extensions = NidsUiComponent.createExtensions(getClass().getClassLoader(), executor);
-            assertEquals(3, extensions.size());
+            assertEquals(4, extensions.size());
             assertTrue(extensions.get(0).messageHandlerFactory().newHandlers().iterator().next()
                                instanceof NidsAlertsMessageHandler);
         } finally {

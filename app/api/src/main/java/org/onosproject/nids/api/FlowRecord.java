@@ -16,8 +16,9 @@ import java.util.Optional;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * One flow as a switch reported it: the key, the 28 catalog features (by their NetFlow v2 names, in feature units:
- * bytes, packets, milliseconds), and what the active model said about it.
+ * One flow as a switch reported it: the key, the catalog features (by their NetFlow v2 names, in feature units:
+ * bytes, packets, milliseconds), and what the active model said about it: class and leaf at a phase (a packet count,
+ * 0 for the flow's end) with the leaf's confidence, and whether that verdict raised an alert.
  */
 public final class FlowRecord {
 
@@ -30,6 +31,9 @@ public final class FlowRecord {
     private final int classId;
     private final String className;
     private final int leafId;
+    private final int phase;
+    private final int confidencePermille;
+    private final boolean alert;
     private final int bank;
     private final long slot;
     private final long firstSeenMicros;
@@ -46,6 +50,9 @@ public final class FlowRecord {
         this.classId = b.classId;
         this.className = b.className;
         this.leafId = b.leafId;
+        this.phase = b.phase;
+        this.confidencePermille = b.confidencePermille;
+        this.alert = b.alert;
         this.bank = b.bank;
         this.slot = b.slot;
         this.firstSeenMicros = b.firstSeenMicros;
@@ -135,9 +142,27 @@ public final class FlowRecord {
         return receivedMillis;
     }
 
-    /** @return whether the model called the flow an attack */
+    /** @return whether the model called the flow an attack (confidently or not) */
     public boolean isAttack() {
         return classId != 0;
+    }
+
+    /** @return the phase of the verdict: the flow's packet count at it, 0 for the flow's end */
+    public int phase() {
+        return phase;
+    }
+
+    /** @return the confidence of the verdict's leaf, per mille */
+    public int confidencePermille() {
+        return confidencePermille;
+    }
+
+    /**
+     * @return whether the verdict raises an alert: the switch alerted with this report, or the app classified an
+     *         evicted flow as an attack at a leaf at least as confident as the alert threshold
+     */
+    public boolean alert() {
+        return alert;
     }
 
     @Override
@@ -149,7 +174,9 @@ public final class FlowRecord {
             return false;
         }
         FlowRecord that = (FlowRecord) o;
-        return classId == that.classId && leafId == that.leafId && bank == that.bank && slot == that.slot
+        return classId == that.classId && leafId == that.leafId && phase == that.phase
+                && confidencePermille == that.confidencePermille && alert == that.alert && bank == that.bank
+                && slot == that.slot
                 && firstSeenMicros == that.firstSeenMicros && lastSeenMicros == that.lastSeenMicros
                 && receivedMillis == that.receivedMillis && deviceId.equals(that.deviceId)
                 && ingressPort.equals(that.ingressPort) && key.equals(that.key) && reason.equals(that.reason)
@@ -167,6 +194,7 @@ public final class FlowRecord {
         return MoreObjects.toStringHelper(this).omitNullValues()
                 .add("device", deviceId).add("port", ingressPort).add("key", key).add("reason", reason)
                 .add("model", modelId).add("class", className()).add("leaf", leafId)
+                .add("phase", phase).add("confidence", confidencePermille).add("alert", alert)
                 .toString();
     }
 
@@ -181,6 +209,9 @@ public final class FlowRecord {
         private int classId;
         private String className;
         private int leafId;
+        private int phase;
+        private int confidencePermille;
+        private boolean alert;
         private int bank;
         private long slot;
         private long firstSeenMicros;
@@ -232,6 +263,21 @@ public final class FlowRecord {
 
         public Builder leafId(int leafId) {
             this.leafId = leafId;
+            return this;
+        }
+
+        public Builder phase(int phase) {
+            this.phase = phase;
+            return this;
+        }
+
+        public Builder confidencePermille(int confidencePermille) {
+            this.confidencePermille = confidencePermille;
+            return this;
+        }
+
+        public Builder alert(boolean alert) {
+            this.alert = alert;
             return this;
         }
 

@@ -12,8 +12,9 @@ import java.util.Map;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * One report as a switch sent it, decoded by the pipeline's {@link ReportFormat}: header fields, flow key, and the
- * features in feature units.
+ * One report as a switch sent it, decoded by the pipeline's {@link ReportFormat}: header fields, flow key, the
+ * verdict (class, leaf, phase, leaf confidence; whether it raised an alert), and the features in feature units and as
+ * the data plane's values (what a model's entries match on, e.g. to classify an evicted flow).
  */
 public final class FlowReport {
 
@@ -23,11 +24,16 @@ public final class FlowReport {
     private final int bank;
     private final int classId;
     private final int leafId;
+    private final int phase;
+    private final int confidencePermille;
+    private final boolean classified;
+    private final boolean alert;
     private final long slot;
     private final int ingressPort;
     private final long modelEpoch;
     private final FlowKey key;
     private final ImmutableMap<String, Long> features;
+    private final long[] dataPlaneValues;
     private final long firstSeenMicros;
     private final long lastSeenMicros;
 
@@ -38,11 +44,16 @@ public final class FlowReport {
         this.bank = b.bank;
         this.classId = b.classId;
         this.leafId = b.leafId;
+        this.phase = b.phase;
+        this.confidencePermille = b.confidencePermille;
+        this.classified = b.classified;
+        this.alert = b.alert;
         this.slot = b.slot;
         this.ingressPort = b.ingressPort;
         this.modelEpoch = b.modelEpoch;
         this.key = checkNotNull(b.key, "key");
         this.features = ImmutableMap.copyOf(b.features);
+        this.dataPlaneValues = b.dataPlaneValues.clone();
         this.firstSeenMicros = b.firstSeenMicros;
         this.lastSeenMicros = b.lastSeenMicros;
     }
@@ -109,10 +120,39 @@ public final class FlowReport {
         return lastSeenMicros;
     }
 
+    /** @return the phase of the verdict: the flow's packet count at it, 0 for the flow's end */
+    public int phase() {
+        return phase;
+    }
+
+    /** @return the confidence of the verdict's leaf, per mille */
+    public int confidencePermille() {
+        return confidencePermille;
+    }
+
+    /** @return whether the verdict fields hold a verdict about this flow (an EVICT report's flow is not classified) */
+    public boolean classified() {
+        return classified;
+    }
+
+    /** @return whether the switch raised an alert with this report (a confident attack verdict, once per flow) */
+    public boolean alert() {
+        return alert;
+    }
+
+    /**
+     * @return the flow's features as the data plane holds them, indexed by catalog feature id (index 0 unused);
+     *         empty if the format does not carry them
+     */
+    public long[] dataPlaneValues() {
+        return dataPlaneValues.clone();
+    }
+
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("reason", reason).add("slot", slot).add("key", key)
-                .add("class", classId).add("leaf", leafId).add("bank", bank).add("epoch", modelEpoch).toString();
+                .add("class", classId).add("leaf", leafId).add("phase", phase).add("confidence", confidencePermille)
+                .add("alert", alert).add("bank", bank).add("epoch", modelEpoch).toString();
     }
 
     /** Builds a report; reason and key are required. */
@@ -123,11 +163,16 @@ public final class FlowReport {
         private int bank;
         private int classId;
         private int leafId;
+        private int phase;
+        private int confidencePermille;
+        private boolean classified;
+        private boolean alert;
         private long slot;
         private int ingressPort;
         private long modelEpoch;
         private FlowKey key;
         private Map<String, Long> features = Map.of();
+        private long[] dataPlaneValues = new long[0];
         private long firstSeenMicros;
         private long lastSeenMicros;
 
@@ -161,6 +206,31 @@ public final class FlowReport {
 
         public Builder leafId(int value) {
             leafId = value;
+            return this;
+        }
+
+        public Builder phase(int value) {
+            phase = value;
+            return this;
+        }
+
+        public Builder confidencePermille(int value) {
+            confidencePermille = value;
+            return this;
+        }
+
+        public Builder classified(boolean value) {
+            classified = value;
+            return this;
+        }
+
+        public Builder alert(boolean value) {
+            alert = value;
+            return this;
+        }
+
+        public Builder dataPlaneValues(long[] value) {
+            dataPlaneValues = checkNotNull(value, "dataPlaneValues");
             return this;
         }
 

@@ -7,12 +7,15 @@ package org.onosproject.nids.api;
 import com.google.common.base.MoreObjects;
 import com.google.common.collect.ImmutableList;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.PhaseModel;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.compiler.CompiledModel;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
@@ -71,17 +74,27 @@ public final class ModelSummary {
      * @return its summary
      */
     public static ModelSummary of(ModelBundle bundle, boolean active, FeatureCatalog catalog) {
-        CompiledModel compiled = bundle.compiled();
-        ImmutableList.Builder<String> features = ImmutableList.builder();
-        for (int slot = 0; slot < compiled.slots().slotCount(); slot++) {
-            int featureId = compiled.slots().featureIdAt(slot);
-            if (featureId != 0) {
-                features.add(catalog.byIdOptional(featureId).map(Feature::name).orElse("#" + featureId));
+        // Over every phase's tree: the features any phase reads (by slot order of first use), leaves and entries.
+        Set<Integer> featureIds = new LinkedHashSet<>();
+        int leaves = 0;
+        int featureEntries = 0;
+        int decisionEntries = 0;
+        for (PhaseModel phase : bundle.phases()) {
+            CompiledModel compiled = phase.compiled();
+            for (int slot = 0; slot < compiled.slots().slotCount(); slot++) {
+                int featureId = compiled.slots().featureIdAt(slot);
+                if (featureId != 0) {
+                    featureIds.add(featureId);
+                }
             }
+            leaves += compiled.leaves().size();
+            featureEntries += compiled.featureEntries().size();
+            decisionEntries += compiled.decisionEntries().size();
         }
-        return new ModelSummary(bundle.modelId(), bundle.name(), bundle.createdAt(), compiled.classNames(),
-                compiled.slots().slotCount(), features.build(), compiled.leaves().size(),
-                compiled.featureEntries().size(), compiled.decisionEntries().size(), active);
+        ImmutableList.Builder<String> features = ImmutableList.builder();
+        featureIds.forEach(id -> features.add(catalog.byIdOptional(id).map(Feature::name).orElse("#" + id)));
+        return new ModelSummary(bundle.modelId(), bundle.name(), bundle.createdAt(), bundle.classNames(),
+                bundle.slotCount(), features.build(), leaves, featureEntries, decisionEntries, active);
     }
 
     public String id() {

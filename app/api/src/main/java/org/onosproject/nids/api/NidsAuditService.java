@@ -22,6 +22,16 @@ public interface NidsAuditService {
     String OK = "ok";
 
     /**
+     * How a rollout (activation, rollback) is recorded: ok with the model, or failed with why.
+     *
+     * @param result the rollout's result
+     * @return the audit result
+     */
+    static String outcome(RolloutResult result) {
+        return result.succeeded() ? OK + ": " + result.modelId() : "failed: " + result.failureMessage();
+    }
+
+    /**
      * @param user an ONOS user name
      * @param role a role
      * @return whether the user holds the role in ONOS's user realm (false for an unknown user)

@@ -89,6 +89,15 @@ public interface NidsModelService extends ListenerService<NidsModelEvent, NidsMo
     Optional<String> modelOfEpoch(long epoch);
 
     /**
+     * @param model a model
+     * @return the leaf confidence (per mille) an attack verdict of that model needs for an alert here: the
+     *         deployment's threshold if one is configured, else the model's own
+     */
+    default int alertThresholdPermille(ModelBundle model) {
+        return model.alertThresholdPermille();
+    }
+
+    /**
      * @return the rollout state of every switch the app has programmed or tried to
      */
     Map<DeviceId, DeviceModelState> deviceStates();

@@ -10,10 +10,11 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.driver.HandlerBehaviour;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.Collection;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -43,19 +44,20 @@ public interface NidsProgrammable extends HandlerBehaviour {
     void prepare(Collection<PortNumber> edgePorts);
 
     /**
-     * @param model a compiled model
+     * @param model a model (one compiled tree per phase)
      * @return how many entries {@link #writeBank} writes for it
      */
-    int entryCount(CompiledModel model);
+    int entryCount(ModelBundle model);
 
     /**
-     * Writes a model into one bank: entries of the NIDS application already in that bank are removed first.
+     * Writes a model into one bank, every phase's tree: entries of the NIDS application already in that bank are
+     * removed first.
      *
      * @param bank  the bank (an idle one: the active bank keeps classifying meanwhile)
-     * @param model the compiled model, in data-plane units
+     * @param model the model, its entries in data-plane units
      * @return completes with whether the switch accepted every entry
      */
-    CompletableFuture<Boolean> writeBank(int bank, CompiledModel model);
+    CompletableFuture<Boolean> writeBank(int bank, ModelBundle model);
 
     /**
      * Removes the NIDS application's entries from one bank.
@@ -66,13 +68,23 @@ public interface NidsProgrammable extends HandlerBehaviour {
     CompletableFuture<Boolean> clearBank(int bank);
 
     /**
-     * Writes the run-time configuration in one atomic write: the bank that classifies (the flip), the model epoch
-     * and the tracking and reporting knobs.
+     * Writes the run-time configuration: the bank that classifies (the flip), the model epoch, its alert threshold
+     * and source window, and the flow-table, tracking and reporting knobs in one atomic write; then the report
+     * budgets.
      *
      * @param config the configuration
      * @return completes with whether the switch accepted it
      */
     CompletableFuture<Boolean> configure(PipelineConfig config);
+
+    /**
+     * Reads back from the switch itself what it classifies with: its configuration's bank and epoch, and the
+     * classifier entries of each bank. What ONOS or the app recorded may differ from it (a write refused or lost, a
+     * switch changed behind the app's back): reconciliation trusts this read.
+     *
+     * @return what the switch holds; empty if it could not be read
+     */
+    Optional<PipelineReadBack> readBack();
 
     /**
      * Packets classified per class in one bank, read from the switch.

@@ -18,6 +18,7 @@ import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.api.SiemExportStats;
 import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 
@@ -51,6 +52,7 @@ public final class NidsCodecs {
                 .put(BlockRequest.class, new BlockRequestCodec())
                 .put(BlockPolicy.class, new BlockPolicyCodec())
                 .put(BlockIntent.class, new BlockIntentCodec())
+                .put(SiemExportStats.class, new SiemExportStatsCodec())
                 .build();
     }
 }

@@ -33,7 +33,7 @@ public class ModelSummaryCodecTest {
         // slots are assigned in ascending feature id: PROTOCOL (3) before IN_BYTES (4)
         assertEquals(List.of("PROTOCOL", "IN_BYTES"), summary.features());
         assertEquals(3, summary.leaves());
-        assertEquals(bundle.compiled().featureEntries().size(), summary.featureEntries());
+        assertEquals(bundle.phases().get(0).compiled().featureEntries().size(), summary.featureEntries());
         assertEquals(3, summary.decisionEntries());
         assertEquals(summary.featureEntries() + 3, summary.entries());
         assertTrue(summary.active());

@@ -18,6 +18,7 @@ import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.api.SiemExportStats;
 import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 
@@ -35,7 +36,7 @@ public class NidsCodecsTest {
         assertEquals(Set.of(ModelBundle.class, ModelSummary.class, RolloutResult.class, DeviceView.class,
                             FlowKey.class, NidsAlert.class, FlowRecord.class, AlertStats.class,
                             ReportPipelineStats.class, ClassShareSample.class, NidsBlock.class, BlockRequest.class,
-                            BlockPolicy.class, BlockIntent.class),
+                            BlockPolicy.class, BlockIntent.class, SiemExportStats.class),
                      NidsCodecs.codecs().keySet());
     }
 

@@ -9,10 +9,13 @@ import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.CodecService;
 import org.onosproject.codec.JsonCodec;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
 import org.onosproject.nids.model.bundle.TrainingSummary;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.ModelCompiler;
 import org.onosproject.nids.model.tree.DecisionTree;
@@ -131,12 +134,42 @@ public final class NidsTestModels {
 
     /** @return a bundle compiled for some pipeline (possibly not this one) */
     public static ModelBundle bundle(DecisionTree tree, String name, PipelineCapacity capacity) {
-        CompiledModel compiled = ModelCompiler.compile(tree, CATALOG, capacity);
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Label")
                 .binary(tree.classNames().size() == 2).algorithm("j48").parameters(Map.of("min_leaf", "2"))
                 .rows(100).trainRows(70).testRows(30).metrics(Map.of("f1_weighted", 0.99)).build();
-        return new ModelBundle(CATALOG.version(), ModelBundleCodec.contentId(tree), name, "2026-03-01T12:00:00Z",
-                               training, tree, compiled);
+        return endModel(tree, name, "2026-03-01T12:00:00Z", training, capacity);
+    }
+
+    /**
+     * A model with one tree, classifying flows at their end; alert threshold 0 (every attack leaf alerts, as a
+     * converted schema-1 model).
+     */
+    public static ModelBundle endModel(DecisionTree tree, String name, String createdAt, TrainingSummary training,
+                                       PipelineCapacity capacity) {
+        return ModelBundles.compile(name, createdAt, training, Map.of(Phase.END, withCounts(tree)), 0,
+                                    SourceWindow.DEFAULT_WINDOW_LOG2_US, CATALOG, capacity);
+    }
+
+    /** The tree with training counts: each leaf saw 10 rows of its class (a confidence of 11/12 for two classes). */
+    public static DecisionTree withCounts(DecisionTree tree) {
+        return tree.root().hasCounts() ? tree
+                : DecisionTree.of(withCounts(tree.root(), tree.classNames().size()), tree.classNames());
+    }
+
+    private static TreeNode withCounts(TreeNode node, int classes) {
+        if (node.isLeaf()) {
+            long[] counts = new long[classes];
+            counts[((LeafNode) node).classId()] = 10;
+            return new LeafNode(((LeafNode) node).classId(), counts);
+        }
+        SplitNode split = (SplitNode) node;
+        TreeNode low = withCounts(split.lessOrEqual(), classes);
+        TreeNode high = withCounts(split.greater(), classes);
+        long[] counts = new long[classes];
+        for (int i = 0; i < classes; i++) {
+            counts[i] = low.counts()[i] + high.counts()[i];
+        }
+        return new SplitNode(split.featureId(), split.threshold(), low, high, counts);
     }
 
     /** @return a builder holding this repository's pipeline's numbers, to make a bundle for another pipeline */
@@ -144,18 +177,16 @@ public final class NidsTestModels {
         PipelineCapacity c = capacity();
         return PipelineCapacity.builder().featureSlots(c.featureSlots()).banks(c.banks())
                 .rangeTableSize(c.rangeTableSize()).decisionTableSize(c.decisionTableSize())
+                .phaseTableSize(c.phaseTableSize())
                 .maxClasses(c.maxClasses()).codeBits(c.codeBits()).slotValueBits(c.slotValueBits())
                 .classIdBits(c.classIdBits()).leafIdBits(c.leafIdBits());
     }
 
     private static ModelBundle bundle(DecisionTree tree, String name, String createdAt) {
-        FeatureCatalog catalog = FeatureCatalog.standard();
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, capacity());
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Attack")
                 .binary(tree.classNames().size() == 2).algorithm("j48").parameters(Map.of("min_leaf", "2"))
                 .rows(100).trainRows(70).testRows(30).metrics(Map.of("f1_weighted", 0.99)).build();
-        return new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name, createdAt, training, tree,
-                compiled);
+        return endModel(tree, name, createdAt, training, capacity());
     }
 
     /** The capacities of the pipeline in this repository (model-tools' capacity.json). */

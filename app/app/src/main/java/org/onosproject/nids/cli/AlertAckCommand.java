@@ -33,7 +33,7 @@ public class AlertAckCommand extends NidsCommand {
         });
         NidsAlert alert;
         try {
-            alert = getService(NidsAlertService.class).acknowledge(id);
+            alert = audited("alert.ack", alertId, () -> getService(NidsAlertService.class).acknowledge(id));
         } catch (NidsException e) {
             error("%s", e.getMessage());
             throw e;

@@ -9,6 +9,7 @@ import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.nids.api.BlockRequest;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
@@ -39,7 +40,9 @@ public class BlockCommand extends NidsCommand {
             if (ttl != null) {
                 request.ttlSeconds(ttlSeconds(ttl));
             }
-            block = getService(NidsBlockService.class).block(request.build());
+            BlockRequest made = request.build();
+            block = audited("block.add", made.src().toString(), () -> getService(NidsBlockService.class).block(made),
+                            b -> NidsAuditService.OK + ": block " + b.id());
         } catch (IllegalArgumentException e) {
             error("%s", e.getMessage());
             throw new NidsException(NidsException.Kind.INVALID, e.getMessage(), e);

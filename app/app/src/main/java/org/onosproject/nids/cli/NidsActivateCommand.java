@@ -8,6 +8,7 @@ import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsModelService;
 
 /**
@@ -25,6 +26,7 @@ public class NidsActivateCommand extends NidsCommand {
 
     @Override
     protected void doExecute() {
-        printRollout(getService(NidsModelService.class).activate(modelId));
+        printRollout(audited("model.activate", modelId, () -> getService(NidsModelService.class).activate(modelId),
+                             NidsAuditService::outcome));
     }
 }

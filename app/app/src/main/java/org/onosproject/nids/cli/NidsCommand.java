@@ -9,9 +9,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.codec.CodecService;
 import org.onosproject.codec.JsonCodec;
+import org.apache.karaf.jaas.boot.principal.UserPrincipal;
+import org.onlab.osgi.ServiceNotFoundException;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.RolloutResult.DeviceResult;
 import org.onosproject.nids.api.RolloutResult;
+
+import javax.security.auth.Subject;
+import java.security.AccessController;
+import java.security.Principal;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * What the NIDS commands share: pretty JSON output and the printing of a rollout.
@@ -22,6 +31,45 @@ abstract class NidsCommand extends AbstractShellCommand {
     @Override
     public <T> JsonCodec<T> codec(Class<T> entityClass) {
         return getService(CodecService.class).getCodec(entityClass);
+    }
+
+    /**
+     * Runs a change and records it in the audit log (who: the shell session's user), as REST and GUI changes are.
+     * Without the audit service the change still runs.
+     *
+     * @param action  what, e.g. "block.add"
+     * @param target  what it is done to
+     * @param change  the change
+     * @param outcome how its value is recorded
+     * @param <T>     the value of the change
+     * @return the value of the change
+     */
+    <T> T audited(String action, String target, Supplier<T> change, Function<T, String> outcome) {
+        NidsAuditService audit;
+        try {
+            audit = getService(NidsAuditService.class);
+        } catch (ServiceNotFoundException e) {
+            return change.get();
+        }
+        return audit.change(shellUser(), action, target, change, outcome);
+    }
+
+    /** As {@link #audited(String, String, Supplier, Function)}, recorded ok. */
+    <T> T audited(String action, String target, Supplier<T> change) {
+        return audited(action, target, change, value -> NidsAuditService.OK);
+    }
+
+    /** The user Karaf authenticated this shell session as (its JAAS subject's user), "unknown" without one. */
+    static String shellUser() {
+        Subject subject = Subject.getSubject(AccessController.getContext());
+        if (subject != null) {
+            for (Principal principal : subject.getPrincipals()) {
+                if (principal instanceof UserPrincipal) {
+                    return principal.getName();
+                }
+            }
+        }
+        return "unknown";
     }
 
     /** Prints JSON, indented. */

@@ -6,6 +6,7 @@ package org.onosproject.nids.cli;
 
 import org.apache.karaf.shell.api.action.Command;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsModelService;
 
 /**
@@ -18,6 +19,7 @@ public class NidsRollbackCommand extends NidsCommand {
 
     @Override
     protected void doExecute() {
-        printRollout(getService(NidsModelService.class).rollback());
+        printRollout(audited("model.rollback", "-", () -> getService(NidsModelService.class).rollback(),
+                             NidsAuditService::outcome));
     }
 }

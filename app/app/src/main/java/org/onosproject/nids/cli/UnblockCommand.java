@@ -27,7 +27,7 @@ public class UnblockCommand extends NidsCommand {
     protected void doExecute() {
         NidsBlock removed;
         try {
-            removed = getService(NidsBlockService.class).unblock(blockId);
+            removed = audited("block.remove", blockId, () -> getService(NidsBlockService.class).unblock(blockId));
         } catch (NidsException e) {
             error("%s", e.getMessage());
             throw e;

@@ -134,7 +134,7 @@ public class ClassShareTracker implements NidsClassShareService {
         }
         String modelId = modelService.activeModelId().orElse(null);
         List<String> names = modelId == null ? List.of() : modelService.model(modelId)
-                .map(ModelBundle::compiled).map(m -> m.classNames()).orElse(List.of());
+                .map(ModelBundle::classNames).orElse(List.of());
         return series.add(nowMillis, modelId, reads,
                           classId -> classId < names.size() ? names.get(classId) : "class-" + classId);
     }

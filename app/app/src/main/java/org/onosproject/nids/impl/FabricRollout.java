@@ -13,8 +13,10 @@ import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.RolloutResult.DeviceResult;
 import org.onosproject.nids.api.RolloutResult.Outcome;
 import org.onosproject.nids.api.RolloutResult;
-import org.onosproject.nids.model.capacity.PipelineCapacity;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.capacity.CapacityReport;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -29,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -122,19 +125,33 @@ final class FabricRollout {
         }
     }
 
+    private static final FeatureCatalog CATALOG = FeatureCatalog.standard();
+
     private final long timeoutMillis;
     private final LongSupplier clock;
+    private final Function<String, Optional<ModelBundle>> models;
 
     /**
      * @param timeoutMillis how long one switch may take to confirm one step
      * @param clock         wall clock in ms
      */
     FabricRollout(long timeoutMillis, LongSupplier clock) {
-        this.timeoutMillis = timeoutMillis;
-        this.clock = clock;
+        this(timeoutMillis, clock, id -> Optional.empty());
     }
 
-    Report run(String modelId, String previousModelId, CompiledModel model, List<Target> targets,
+    /**
+     * @param timeoutMillis how long one switch may take to confirm one step
+     * @param clock         wall clock in ms
+     * @param models        stored models by id: a switch flipped back gets its old model's alert threshold and
+     *                      source window again
+     */
+    FabricRollout(long timeoutMillis, LongSupplier clock, Function<String, Optional<ModelBundle>> models) {
+        this.timeoutMillis = timeoutMillis;
+        this.clock = clock;
+        this.models = models;
+    }
+
+    Report run(String modelId, String previousModelId, ModelBundle model, List<Target> targets,
                PipelineConfig config, long newEpoch) {
         long started = clock.getAsLong();
         Map<DeviceId, Target> byId = new HashMap<>();
@@ -176,15 +193,19 @@ final class FabricRollout {
         // 2. flip every switch to the new bank
         Map<DeviceId, CompletableFuture<Boolean>> flips = new LinkedHashMap<>();
         for (Target t : targets) {
-            flips.put(t.deviceId, t.pipeline.configure(config.withBank(t.idleBank(), newEpoch)));
+            flips.put(t.deviceId, t.pipeline.configure(config.withModel(t.idleBank(), newEpoch, model)));
         }
         Map<DeviceId, String> flipErrors = await(flips, d -> "flipping to bank " + byId.get(d).idleBank());
         if (!flipErrors.isEmpty()) {
             Map<DeviceId, CompletableFuture<Boolean>> flipBacks = new LinkedHashMap<>();
             for (Target t : targets) {
                 // Also the failed switches: a flip that timed out may still land. The old config goes first, so
-                // no packet meets the emptied bank; a refused flip-back leaves the bank as it is.
-                flipBacks.put(t.deviceId, t.pipeline.configure(config.withBank(t.activeBank(), t.epoch))
+                // no packet meets the emptied bank; a refused flip-back leaves the bank as it is. The old model's alert
+                // threshold and source window come back with it.
+                Optional<ModelBundle> old = Optional.ofNullable(t.modelId).flatMap(models);
+                PipelineConfig back = old.map(m -> config.withModel(t.activeBank(), t.epoch, m))
+                        .orElse(config.withBank(t.activeBank(), t.epoch));
+                flipBacks.put(t.deviceId, t.pipeline.configure(back)
                         .thenCompose(ok -> ok ? t.pipeline.clearBank(t.idleBank())
                                               : CompletableFuture.completedFuture(false)));
             }
@@ -211,37 +232,14 @@ final class FabricRollout {
                       Outcome.FLIPPED);
     }
 
-    /** Why a switch's pipeline cannot hold a model (fewer slots, banks, classes or entries than it needs). */
-    static Optional<String> fitError(CompiledModel model, NidsProgrammable pipeline) {
-        PipelineCapacity capacity = pipeline.capacity();
-        int classes = model.classNames().size();
-        if (classes > capacity.maxClasses()) {
-            return Optional.of("the pipeline holds " + capacity.maxClasses() + " classes, the model has " + classes);
+    /** Why a switch's pipeline cannot hold a model (fewer slots, banks, phases, classes or entries than it needs). */
+    static Optional<String> fitError(ModelBundle model, NidsProgrammable pipeline) {
+        CapacityReport report = ModelBundles.capacityReport(model, CATALOG, pipeline.capacity());
+        if (report.fits()) {
+            return Optional.empty();
         }
-        int decisions = model.decisionEntries().size();
-        if (decisions > capacity.decisionEntriesPerBank()) {
-            return Optional.of("the pipeline's decision table holds " + capacity.decisionEntriesPerBank()
-                                       + " entries per bank, the model has " + decisions);
-        }
-        int[] featureBySlot = model.slots().featureIdBySlot();
-        int slotsUsed = 0;
-        for (int slot = 0; slot < featureBySlot.length; slot++) {
-            slotsUsed = featureBySlot[slot] != 0 ? slot + 1 : slotsUsed;
-        }
-        if (slotsUsed > capacity.featureSlots()) {
-            return Optional.of("the pipeline has " + capacity.featureSlots() + " feature slots, the model uses "
-                                       + slotsUsed);
-        }
-        Map<Integer, Integer> rangesBySlot = new HashMap<>();
-        model.featureEntries().forEach(e -> rangesBySlot.merge(e.slot(), 1, Integer::sum));
-        for (Map.Entry<Integer, Integer> ranges : rangesBySlot.entrySet()) {
-            if (ranges.getValue() > capacity.rangeEntriesPerBank()) {
-                return Optional.of("the pipeline's range tables hold " + capacity.rangeEntriesPerBank()
-                                           + " entries per bank, the model has " + ranges.getValue()
-                                           + " in slot " + ranges.getKey());
-            }
-        }
-        return Optional.empty();
+        return Optional.of("the pipeline cannot hold the model: " + report.overflows().stream()
+                .map(CapacityReport.Usage::describe).collect(Collectors.joining("; ")));
     }
 
     /** @return per switch that failed the step: what it was doing (with the bank) and what went wrong */

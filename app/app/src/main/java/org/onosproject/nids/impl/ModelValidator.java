@@ -65,7 +65,7 @@ final class ModelValidator {
             // malformed bundle, not a server error.
             throw new NidsException(INVALID, "malformed model bundle: " + e);
         }
-        int classes = bundle.compiled().classNames().size();
+        int classes = bundle.classNames().size();
         if (classes > capacity.maxClasses()) {
             throw new NidsException(INVALID, "the model has " + classes + " classes; the pipeline holds at most "
                     + capacity.maxClasses());

@@ -58,7 +58,7 @@ public class NidsDeviceManager implements NidsDeviceService {
             int bank = state == null ? DeviceModelState.NO_BANK : state.activeBank();
             String modelId = state == null ? null : state.modelId().orElse(null);
             List<String> classNames = modelId == null ? List.of()
-                    : modelService.model(modelId).map(bundle -> bundle.compiled().classNames()).orElse(List.of());
+                    : modelService.model(modelId).map(bundle -> bundle.classNames()).orElse(List.of());
             List<DeviceView.ClassCounter> classCounters = new ArrayList<>();
             if (available && bank != DeviceModelState.NO_BANK) {
                 new TreeMap<>(classCounters(id, bank)).forEach((classId, packets) -> classCounters.add(

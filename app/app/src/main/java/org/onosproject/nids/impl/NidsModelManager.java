@@ -41,13 +41,16 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Dictionary;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -76,6 +79,10 @@ import static org.slf4j.LoggerFactory.getLogger;
                 REPORT_BURST + ":Integer=" + REPORT_BURST_DEFAULT,
                 RECONCILE_SECONDS + ":Integer=" + RECONCILE_SECONDS_DEFAULT,
                 ROLLOUT_TIMEOUT_MILLIS + ":Integer=" + ROLLOUT_TIMEOUT_MILLIS_DEFAULT,
+                FLOW_HASH_SEED + ":Integer=" + FLOW_HASH_SEED_DEFAULT,
+                FLOW_IDLE_TIMEOUT_SECONDS + ":Integer=" + FLOW_IDLE_TIMEOUT_SECONDS_DEFAULT,
+                SOURCE_ALERT_CAP + ":Integer=" + SOURCE_ALERT_CAP_DEFAULT,
+                ALERT_THRESHOLD_PERMILLE + ":Integer=" + ALERT_THRESHOLD_PERMILLE_DEFAULT,
         })
 public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, NidsModelListener>
         implements NidsModelService {
@@ -99,6 +106,7 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
 
     /** The longest active timeout the pipeline's 32-bit microsecond timestamps hold. */
     static final int MAX_ACTIVE_TIMEOUT_SECONDS = (int) (0xffffffffL / 1_000_000L);
+    static final int MAX_FLOW_IDLE_TIMEOUT_SECONDS = MAX_ACTIVE_TIMEOUT_SECONDS;
     /** The highest report rate and burst accepted (a switch's packet-in path carries far less). */
     static final int MAX_REPORT_RATE = 1_000_000;
 
@@ -116,6 +124,16 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     private int reconcileSeconds = RECONCILE_SECONDS_DEFAULT;
     /** How long a switch may take to confirm one rollout step before the rollout is undone. */
     private int rolloutTimeoutMillis = ROLLOUT_TIMEOUT_MILLIS_DEFAULT;
+    /** Seed of the switches' flow-table hash (which flows collide); 0: a random seed drawn when the app starts. */
+    private int flowHashSeed = FLOW_HASH_SEED_DEFAULT;
+    /** A new flow may take the flow-table cell of a flow idle this long (0: only free cells or eviction). */
+    private int flowIdleTimeoutSeconds = FLOW_IDLE_TIMEOUT_SECONDS_DEFAULT;
+    /** Alerts a switch reports about one source's flows per source epoch; the rest are counted (0: no cap). */
+    private int sourceAlertCap = SOURCE_ALERT_CAP_DEFAULT;
+    /** Leaf confidence (per mille, 0..1000) an attack verdict needs for an alert; -1: each model's own threshold. */
+    private int alertThresholdPermille = ALERT_THRESHOLD_PERMILLE_DEFAULT;
+    /** The seed in use: the property's, or drawn once per start so an attacker cannot compute collisions. */
+    private long effectiveHashSeed = new SecureRandom().nextInt() & 0xffffffffL;
 
     private final ConfigFactory<DeviceId, NidsDeviceConfig> configFactory =
             new ConfigFactory<>(SubjectFactories.DEVICE_SUBJECT_FACTORY, NidsDeviceConfig.class,
@@ -129,8 +147,15 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     private final FeatureCatalog catalog = FeatureCatalog.standard();
     private final DeviceListener deviceListener = new InternalDeviceListener();
     private final NidsModelStoreDelegate delegate = this::post;
-    /** Held while switches are programmed: one rollout or reconciliation at a time. */
+    /**
+     * Held while switches are programmed: one rollout or reconciliation at a time. Only those take it: removing a
+     * model or reading state never waits for a switch.
+     */
     private final ReentrantLock programming = new ReentrantLock();
+    /** Guards the models in use (active, or being rolled out) against removal; never held across switch I/O. */
+    private final Object modelUse = new Object();
+    /** Models a rollout in progress is switching to (guarded by {@link #modelUse}). */
+    private final Set<String> rollingOut = new HashSet<>();
     /** Parsed bundles by id (models are immutable: an id names one content). */
     private final Map<String, ModelBundle> parsed = new ConcurrentHashMap<>();
     private final ModelValidator validator = new ModelValidator(catalog, PipelineCapacity.packaged());
@@ -198,18 +223,32 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
         reconcileSeconds = Knobs.integer(properties, RECONCILE_SECONDS, reconcileSeconds, 5, 24 * 3600);
         rolloutTimeoutMillis = Knobs.integer(properties, ROLLOUT_TIMEOUT_MILLIS, rolloutTimeoutMillis, 100,
                                              600_000);
+        flowHashSeed = Knobs.integer(properties, FLOW_HASH_SEED, flowHashSeed, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        if (flowHashSeed != 0) {
+            effectiveHashSeed = flowHashSeed & 0xffffffffL;
+        }
+        flowIdleTimeoutSeconds = Knobs.integer(properties, FLOW_IDLE_TIMEOUT_SECONDS, flowIdleTimeoutSeconds, 0,
+                                               MAX_FLOW_IDLE_TIMEOUT_SECONDS);
+        sourceAlertCap = Knobs.integer(properties, SOURCE_ALERT_CAP, sourceAlertCap, 0, 255);
+        alertThresholdPermille = Knobs.integer(properties, ALERT_THRESHOLD_PERMILLE, alertThresholdPermille,
+                                               PipelineConfig.MODEL_THRESHOLD, 1000);
     }
 
-    /** The settings of every switch; bank and epoch are set per rollout. Every report reason is enabled. */
+    /**
+     * The settings of every switch; bank, epoch and the model's alert threshold and source window are set per
+     * rollout. Every report reason is enabled.
+     */
     PipelineConfig baseConfig() {
         long timeoutMicros = Math.min(0xffffffffL, activeTimeoutSeconds * 1_000_000L);
         return new PipelineConfig(0, 0, TrackMode.ofPropertyValue(trackMode).orElse(TrackMode.EDGE),
                                   activeTimeoutPackets, timeoutMicros, reportRatePps, reportBurst,
-                                  EnumSet.allOf(ReportReason.class));
+                                  EnumSet.allOf(ReportReason.class))
+                .withDetection(effectiveHashSeed, flowIdleTimeoutSeconds * 1_000_000L, sourceAlertCap,
+                               alertThresholdPermille);
     }
 
     private FabricRollout rollout() {
-        return new FabricRollout(rolloutTimeoutMillis, System::currentTimeMillis);
+        return new FabricRollout(rolloutTimeoutMillis, System::currentTimeMillis, this::model);
     }
 
     // ---------------------------------------------------------------------------------------------- models
@@ -257,10 +296,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
 
     @Override
     public boolean remove(String modelId) {
-        programming.lock();
-        try {
+        synchronized (modelUse) {
             if (store.activeModel().modelId().filter(modelId::equals).isPresent()) {
                 throw new NidsException(CONFLICT, "model " + modelId + " is active: activate another first");
+            }
+            if (rollingOut.contains(modelId)) {
+                throw new NidsException(CONFLICT, "model " + modelId + " is being rolled out: remove it afterwards");
             }
             boolean removed = store.removeModel(modelId);
             parsed.remove(modelId);
@@ -268,8 +309,24 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
                 store.updateActiveModel(a -> a.forget(modelId));
             }
             return removed;
-        } finally {
-            programming.unlock();
+        }
+    }
+
+    /**
+     * Marks a stored model as being rolled out, so that it cannot be removed until {@link #release}: an active model
+     * that is not stored would leave reconciliation nothing to write.
+     */
+    private ModelBundle claim(String modelId, String missing) {
+        synchronized (modelUse) {
+            ModelBundle bundle = model(modelId).orElseThrow(() -> new NidsException(NOT_FOUND, missing));
+            rollingOut.add(modelId);
+            return bundle;
+        }
+    }
+
+    private void release(String modelId) {
+        synchronized (modelUse) {
+            rollingOut.remove(modelId);
         }
     }
 
@@ -294,12 +351,15 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     public RolloutResult activate(String modelId) {
         programming.lock();
         try {
-            // Read under the lock remove() holds: a model removed meanwhile is not activated (an active model that
-            // is not stored would leave reconcile nothing to write).
-            ModelBundle bundle = model(modelId)
-                    .orElseThrow(() -> new NidsException(NOT_FOUND, "no model " + modelId));
-            ActiveModel before = store.activeModel();
-            return rollOut(bundle, before, before.activate(modelId));
+            // Claimed before the first write: a model removed meanwhile is not activated, and a model being
+            // activated cannot be removed.
+            ModelBundle bundle = claim(modelId, "no model " + modelId);
+            try {
+                ActiveModel before = store.activeModel();
+                return rollOut(bundle, before, before.activate(modelId));
+            } finally {
+                release(modelId);
+            }
         } finally {
             programming.unlock();
         }
@@ -313,9 +373,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
             ActiveModel after = before.rollback()
                     .orElseThrow(() -> new NidsException(CONFLICT, "no earlier model to roll back to"));
             String previous = after.modelId().orElseThrow();
-            ModelBundle bundle = model(previous)
-                    .orElseThrow(() -> new NidsException(NOT_FOUND, "earlier model " + previous + " is gone"));
-            return rollOut(bundle, before, after);
+            ModelBundle bundle = claim(previous, "earlier model " + previous + " is gone");
+            try {
+                return rollOut(bundle, before, after);
+            } finally {
+                release(previous);
+            }
         } finally {
             programming.unlock();
         }
@@ -326,12 +389,14 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
         for (DeviceId deviceId : switches.targets()) {
             switches.pipeline(deviceId).ifPresent(pipeline -> {
                 pipeline.prepare(switches.edgePorts(deviceId));
-                targets.add(FabricRollout.Target.of(deviceId, pipeline, store.deviceState(deviceId),
-                                                    before.epoch()));
+                // From the bank the switch really classifies with (read back): after a refused flip-back it is
+                // not the recorded one, and writing into it would empty the bank that classifies.
+                targets.add(SwitchReconciler.target(deviceId, pipeline, pipeline.readBack(),
+                                                    store.deviceState(deviceId), before));
             });
         }
         FabricRollout.Report report = rollout().run(bundle.modelId(), before.modelId().orElse(null),
-                                                    bundle.compiled(), targets, baseConfig(), after.epoch());
+                                                    bundle, targets, baseConfig(), after.epoch());
         report.states.values().forEach(store::putDeviceState);
         if (report.result.succeeded()) {
             store.updateActiveModel(current -> after);
@@ -343,6 +408,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
             log.warn("Model {} not activated: {}", bundle.modelId(), report.result.failure().orElse(null));
         }
         return report.result;
+    }
+
+    @Override
+    public int alertThresholdPermille(ModelBundle model) {
+        int override = alertThresholdPermille;
+        return override >= 0 ? override : model.alertThresholdPermille();
     }
 
     /** @return the capacities uploads are checked against */

@@ -32,4 +32,16 @@ public final class OsgiPropertyConstants {
 
     public static final String ROLLOUT_TIMEOUT_MILLIS = "rolloutTimeoutMillis";
     public static final int ROLLOUT_TIMEOUT_MILLIS_DEFAULT = 10000;
+
+    public static final String FLOW_HASH_SEED = "flowHashSeed";
+    public static final int FLOW_HASH_SEED_DEFAULT = 0;
+
+    public static final String FLOW_IDLE_TIMEOUT_SECONDS = "flowIdleTimeoutSeconds";
+    public static final int FLOW_IDLE_TIMEOUT_SECONDS_DEFAULT = 30;
+
+    public static final String SOURCE_ALERT_CAP = "sourceAlertCap";
+    public static final int SOURCE_ALERT_CAP_DEFAULT = 255;
+
+    public static final String ALERT_THRESHOLD_PERMILLE = "alertThresholdPermille";
+    public static final int ALERT_THRESHOLD_PERMILLE_DEFAULT = -1;
 }

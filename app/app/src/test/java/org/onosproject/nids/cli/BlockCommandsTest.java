@@ -105,6 +105,8 @@ public class BlockCommandsTest extends CliTestBase {
         assertEquals(Optional.of(600L), request.getValue().ttlSeconds());
         assertEquals(Optional.of("port scan"), request.getValue().reason());
         assertTrue(out(), out().startsWith("5 10.0.0.3 "));
+        // Audited like a REST or GUI block (outside Karaf the shell has no user).
+        assertEquals(List.of(List.of("unknown", "block.add", "10.0.0.3", "ok: block 5")), audited);
         verify(blocks);
     }
 

@@ -60,7 +60,7 @@ public class ClassShareTrackerTest {
 
         tracker.poll(1_000);
         ClassShareSample sample = tracker.poll(2_000);
-        List<String> names = model.compiled().classNames();
+        List<String> names = model.classNames();
         assertEquals(ImmutableMap.of(names.get(0), 30L, names.get(1), 60L), sample.packets());
         assertEquals(Optional.of(model.modelId()), sample.modelId());
         assertEquals(List.of(sample), tracker.classShares(1));

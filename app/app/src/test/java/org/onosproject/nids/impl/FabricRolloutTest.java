@@ -16,7 +16,7 @@ import org.onosproject.nids.api.TrackMode;
 import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.impl.FakePipeline.Call;
 import org.onosproject.nids.impl.FakePipeline.Step;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -43,8 +43,8 @@ public class FabricRolloutTest {
     private static final PipelineConfig BASE = new PipelineConfig(0, 0, TrackMode.EDGE, 1000, 60_000_000L, 1000, 100,
                                                                   EnumSet.allOf(ReportReason.class));
 
-    private final CompiledModel model = NidsTestModels.compile(NidsTestModels.fourFeatureTree());
-    private final CompiledModel oldModel = NidsTestModels.compile(NidsTestModels.ttlTree());
+    private final ModelBundle model = NidsTestModels.bundle(NidsTestModels.fourFeatureTree(), "four");
+    private final ModelBundle oldModel = NidsTestModels.bundle(NidsTestModels.ttlTree(), "ttl");
     private final Map<DeviceId, FakePipeline> pipelines = Map.of(S1, new FakePipeline(S1), S2, new FakePipeline(S2),
                                                                  S3, new FakePipeline(S3));
     /** Every call on every switch, in the order the rollout made them. */
@@ -142,7 +142,7 @@ public class FabricRolloutTest {
             assertEquals(Map.of(idle, model), pipeline.banks);
             assertEquals(idle, pipeline.config.bank());
             assertEquals(NEW_EPOCH, pipeline.config.epoch());
-            assertEquals(BASE.withBank(idle, NEW_EPOCH), pipeline.config);
+            assertEquals(BASE.withModel(idle, NEW_EPOCH, model), pipeline.config);
             assertEquals(idle, result(report, d).bank());
             assertEquals(idle, report.states.get(d).activeBank());
         }
@@ -167,7 +167,7 @@ public class FabricRolloutTest {
         assertEquals(Outcome.FAILED, result(report, S2).outcome());
         assertEquals(Outcome.NOT_ATTEMPTED, result(report, S1).outcome());
         String error = result(report, S2).error().orElseThrow();
-        assertTrue(error, error.contains("decision table holds 2 entries per bank"));
+        assertTrue(error, error.contains("decision table (one bank, all phases): 5 entries needed, 2 available"));
         assertEquals(OLD, report.states.get(S2).modelId().orElseThrow());
     }
 

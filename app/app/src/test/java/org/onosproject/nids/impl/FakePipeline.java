@@ -21,10 +21,11 @@ import org.onosproject.net.provider.ProviderId;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.PipelineConfig;
+import org.onosproject.nids.api.PipelineReadBack;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,6 +33,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -50,10 +52,10 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
     public static final class Call {
         public final Step step;
         public final int bank;
-        public final CompiledModel model;
+        public final ModelBundle model;
         public final PipelineConfig config;
 
-        Call(Step step, int bank, CompiledModel model, PipelineConfig config) {
+        Call(Step step, int bank, ModelBundle model, PipelineConfig config) {
             this.step = step;
             this.bank = bank;
             this.model = model;
@@ -68,12 +70,14 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
 
     public final DeviceId deviceId;
     public final List<Call> calls = new ArrayList<>();
-    public final Map<Integer, CompiledModel> banks = new HashMap<>();
+    public final Map<Integer, ModelBundle> banks = new HashMap<>();
     public final Set<Step> refuse = new HashSet<>();
     public final Set<Step> hang = new HashSet<>();
     public final Set<Step> throwing = new HashSet<>();
     public final List<Collection<PortNumber>> prepared = new ArrayList<>();
     public PipelineConfig config;
+    /** Whether {@link #readBack} answers (a real switch's read may fail). */
+    public boolean readable;
     public PipelineCapacity capacity = NidsTestModels.capacity();
     public Map<Integer, Map<Integer, Long>> classCounters = new HashMap<>();
     public Map<String, Long> reportCounters = Map.of();
@@ -162,12 +166,13 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
     }
 
     @Override
-    public int entryCount(CompiledModel model) {
-        return model.featureEntries().size() + model.decisionEntries().size();
+    public int entryCount(ModelBundle model) {
+        return model.phases().stream().mapToInt(p -> p.compiled().featureEntries().size()
+                + p.compiled().decisionEntries().size()).sum();
     }
 
     @Override
-    public CompletableFuture<Boolean> writeBank(int bank, CompiledModel model) {
+    public CompletableFuture<Boolean> writeBank(int bank, ModelBundle model) {
         return outcome(new Call(Step.WRITE, bank, model, null), () -> banks.put(bank, model));
     }
 
@@ -179,6 +184,21 @@ public final class FakePipeline extends AbstractHandlerBehaviour implements Nids
     @Override
     public CompletableFuture<Boolean> configure(PipelineConfig newConfig) {
         return outcome(new Call(Step.CONFIGURE, newConfig.bank(), null, newConfig), () -> config = newConfig);
+    }
+
+    /**
+     * What the switch holds, as a real one reads it back: the configured bank and epoch, the entries per bank (when
+     * {@link #readable}).
+     */
+    @Override
+    public synchronized Optional<PipelineReadBack> readBack() {
+        if (!readable) {
+            return Optional.empty();
+        }
+        Map<Integer, Integer> entries = new HashMap<>();
+        banks.forEach((bank, model) -> entries.put(bank, entryCount(model)));
+        return Optional.of(new PipelineReadBack(config == null ? 0 : config.bank(), config == null ? 0
+                : config.epoch(), entries));
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.edge.EdgePortServiceAdapter;
 import org.onosproject.net.flow.FlowId;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.group.GroupDescription;
 import org.onosproject.net.group.GroupService;
@@ -51,6 +52,7 @@ import org.onosproject.nids.pipeconf.FakeFlowRuleService;
 import org.onosproject.nids.pipeconf.FakeGroupService;
 import org.onosproject.nids.pipeconf.PipelineDevices;
 import org.onosproject.nids.pipeconf.PipelineEntries;
+import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.Hashtable;
@@ -134,7 +136,10 @@ public class NidsModelManagerTest {
                         return APP;
                     }
                 },
-                PiPipeconfService.class, new PiPipeconfServiceAdapter());
+                PiPipeconfService.class, new PiPipeconfServiceAdapter(),
+                // No P4Runtime client: a switch that cannot be read back (the record is trusted).
+                P4RuntimeController.class, replayed(createNiceMock(P4RuntimeController.class)),
+                NetworkConfigService.class, replayed(createNiceMock(NetworkConfigService.class)));
         available.addAll(List.of(PipelineDevices.nidsSwitch(S1, switchServices),
                                  PipelineDevices.nidsSwitch(S2, switchServices), PipelineDevices.otherSwitch(OTHER)));
 
@@ -220,12 +225,12 @@ public class NidsModelManagerTest {
     }
 
     private int entries(ModelBundle model, DeviceId deviceId, int bank) {
-        return PipelineEntries.planned(APP, deviceId, model.compiled(), bank).size();
+        return PipelineEntries.planned(APP, deviceId, model, bank).size();
     }
 
     /** The switch runs this model in this bank with this epoch, and nothing else of ours. */
     private void assertRuns(DeviceId deviceId, ModelBundle model, int bank, long epoch) {
-        assertEquals(Set.copyOf(PipelineEntries.planned(APP, deviceId, model.compiled(), bank)),
+        assertEquals(Set.copyOf(PipelineEntries.planned(APP, deviceId, model, bank)),
                      Set.copyOf(banked(deviceId, bank)));
         assertTrue("other bank empty on " + deviceId, banked(deviceId, 1 - bank).isEmpty());
         assertEquals(bank, PipelineEntries.configBank(config(deviceId)));
@@ -256,6 +261,11 @@ public class NidsModelManagerTest {
             assertTrue("'" + e.getMessage() + "' should say " + reason, e.getMessage().contains(reason));
         }
         assertNothingStoredOrWritten();
+    }
+
+    /** The first phase of a schema-2 bundle (the test models have one, the END phase). */
+    private static ObjectNode phase0(ObjectNode root) {
+        return (ObjectNode) root.get("phases").get(0);
     }
 
     private String edited(String json, Consumer<ObjectNode> edit) throws Exception {
@@ -353,7 +363,7 @@ public class NidsModelManagerTest {
         NidsModelManager other = new NidsModelManager();
         other.store = store;
         ModelBundle read = other.model(modelA.modelId()).orElseThrow();
-        assertTrue(read.compiled().sameEntriesAs(modelA.compiled()));
+        assertTrue(read.phases().get(0).compiled().sameEntriesAs(modelA.phases().get(0).compiled()));
         assertEquals(1, other.models().size());
     }
 
@@ -366,13 +376,13 @@ public class NidsModelManagerTest {
 
     @Test
     public void anotherSchemaVersionIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> root.put("schema_version", 2)), "unknown model schema version 2");
+        assertRefused(edited(jsonA, root -> root.put("schema_version", 7)), "unknown model schema version 7");
         assertRefused(edited(jsonA, root -> root.remove("schema_version")), "schema_version");
     }
 
     @Test
     public void aSchemaViolationIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> root.remove("tree")), "does not match the model-bundle schema");
+        assertRefused(edited(jsonA, root -> phase0(root).remove("tree")), "does not match the model-bundle schema");
         assertRefused(edited(jsonA, root -> root.put("model_id", "../etc/passwd")),
                       "does not match the model-bundle schema");
         assertRefused(edited(jsonA, root -> ((ArrayNode) root.get("classes")).set(0, root.textNode("Normal"))),
@@ -386,9 +396,9 @@ public class NidsModelManagerTest {
 
     @Test
     public void anUnknownFeatureIsRefused() throws Exception {
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("tree")).put("feature_id", 99)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("tree")).put("feature_id", 99)),
                       "feature id 99 is not in feature catalog");
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("slots").get(0)).put("feature_id", 99)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("slots").get(0)).put("feature_id", 99)),
                       "feature id 99 is not in feature catalog");
     }
 
@@ -404,7 +414,7 @@ public class NidsModelManagerTest {
     @Test
     public void exactlyAsManyClassesAsThePipelineCountsAreAccepted() {
         ModelBundle full = bundle(NidsTestModels.chainTree(32), "32 classes");
-        assertEquals(32, manager.upload(json(full)).compiled().classNames().size());
+        assertEquals(32, manager.upload(json(full)).classNames().size());
     }
 
     @Test
@@ -447,12 +457,12 @@ public class NidsModelManagerTest {
     @Test
     public void entriesThatAreNotWhatTheTreeCompilesToAreRefused() throws Exception {
         assertRefused(edited(jsonA, root -> {
-            ObjectNode entry = (ObjectNode) root.get("decision_entries").get(0);
+            ObjectNode entry = (ObjectNode) phase0(root).get("decision_entries").get(0);
             entry.put("class_id", 1 - entry.get("class_id").asInt());
         }), "not what its tree compiles to");
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("feature_entries").get(0)).put("high", 7)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("feature_entries").get(0)).put("high", 7)),
                       "not what its tree compiles to");
-        assertRefused(edited(jsonA, root -> ((ArrayNode) root.get("decision_entries")).remove(0)),
+        assertRefused(edited(jsonA, root -> ((ArrayNode) phase0(root).get("decision_entries")).remove(0)),
                       "not what its tree compiles to");
     }
 
@@ -466,7 +476,7 @@ public class NidsModelManagerTest {
     @Test
     public void numbersTooLargeForTheirFieldsAreRefusedAsInvalid() throws Exception {
         // Valid for the schema (a non-negative integer) but not a slot index.
-        assertRefused(edited(jsonA, root -> ((ObjectNode) root.get("slots").get(0)).put("slot", 3_000_000_000L)),
+        assertRefused(edited(jsonA, root -> ((ObjectNode) phase0(root).get("slots").get(0)).put("slot", 3_000_000_000L)),
                       "malformed model bundle");
     }
 
@@ -531,6 +541,38 @@ public class NidsModelManagerTest {
                 manager.activate(modelA.modelId());
             }
         }
+    }
+
+    /** Issue 14: no lock is held across switch I/O that a removal waits for. */
+    @Test
+    public void aRemovalNeverWaitsForARolloutThatWaitsForASwitch() throws Exception {
+        manager.upload(jsonA);
+        manager.activate(modelA.modelId());
+        manager.upload(jsonB);
+        flows.silent.add(S2);
+        Thread activation = new Thread(() -> manager.activate(modelB.modelId()));
+        activation.start();
+        for (int i = 0; i < 500 && flows.unanswered.isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        assertFalse("the rollout is waiting for S2", flows.unanswered.isEmpty());
+        long started = System.nanoTime();
+        NidsException refused = null;
+        try {
+            manager.remove(modelB.modelId());
+        } catch (NidsException e) {
+            refused = e;
+        }
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue("the removal was refused while S2 did not answer", refused != null && activation.isAlive());
+        assertEquals(NidsException.Kind.CONFLICT, refused.kind());
+        assertTrue(refused.getMessage(), refused.getMessage().contains("is being rolled out"));
+        assertTrue("the removal waited " + millis + " ms", millis < 2000);
+        flows.silent.clear();
+        activation.join(30_000);
+        assertFalse(activation.isAlive());
+        assertEquals(Optional.of(modelA.modelId()), manager.activeModelId());
+        assertTrue("B can be removed once its rollout is over", manager.remove(modelB.modelId()));
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
@@ -793,7 +835,7 @@ public class NidsModelManagerTest {
 
         for (DeviceId d : List.of(S1, S2)) {
             assertEquals(TrackMode.ALL, PipelineEntries.configTrackMode(config(d)));
-            assertEquals(50, PipelineEntries.configReportRatePps(config(d)));
+            assertEquals(50, PipelineEntries.reportRatePps(flows.tables.get(d).values()));
             assertRuns(d, modelA, 0, 1);
         }
     }
@@ -867,5 +909,10 @@ public class NidsModelManagerTest {
         assertEquals(Optional.of(TrackMode.INGRESS_EDGE), TrackMode.ofPropertyValue("ingress-edge"));
         assertEquals(Optional.of(TrackMode.OFF), TrackMode.ofPropertyValue("off"));
         assertFalse(TrackMode.ofPropertyValue("EDGE").isPresent());
+    }
+
+    private static <T> T replayed(T mock) {
+        replay(mock);
+        return mock;
     }
 }

@@ -7,6 +7,7 @@ package org.onosproject.nids.rest;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.api.ModelSummary;
+import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.RolloutResult;
@@ -147,7 +148,7 @@ public class ModelsWebResource extends AbstractWebResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response activateModel(@PathParam("modelId") String modelId) {
         return rolloutResponse(Audit.change(this, security, "model.activate", modelId,
-                                            () -> modelService().activate(modelId), ModelsWebResource::outcome));
+                                            () -> modelService().activate(modelId), NidsAuditService::outcome));
     }
 
     /**
@@ -161,11 +162,7 @@ public class ModelsWebResource extends AbstractWebResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response rollback() {
         return rolloutResponse(Audit.change(this, security, "model.rollback", "-", () -> modelService().rollback(),
-                                            ModelsWebResource::outcome));
-    }
-
-    private static String outcome(RolloutResult result) {
-        return result.succeeded() ? "ok: " + result.modelId() : "failed: " + result.failureMessage();
+                                            NidsAuditService::outcome));
     }
 
     private Response rolloutResponse(RolloutResult result) {

@@ -16,8 +16,10 @@ import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsSiemService;
 import org.onosproject.nids.api.NidsStatsService;
 import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.nids.api.SiemExportStats;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.GET;
@@ -31,7 +33,7 @@ import java.util.Optional;
 /**
  * Alert and flow statistics: alerts by state, and per class and per switch the open alerts, alerts, reports and
  * flows; the report pipeline's counters (decoding, NetFlow export); the class-share series that shows drift; and
- * the block manager's cap and bounded reaction queue.
+ * the block manager's cap and bounded reaction queue; and the SIEM export's counters.
  */
 @Path("stats")
 public class StatsWebResource extends AbstractWebResource {
@@ -47,7 +49,7 @@ public class StatsWebResource extends AbstractWebResource {
      * @param drift optional: class-share samples to include, newest last, 1..10000 (default 30)
      * @return 200 with the statistics (flows null, flowsAvailable false, pipeline null when the flow service is not
      *         running; drift null when the class-share tracker is not running; blocking null when the block service
-     *         is not running); 400 for a bad drift count
+     *         is not running; siem null when the SIEM export is not running); 400 for a bad drift count
      * @onos.rsModel StatsRow ClassShareSample Stats
      */
     @GET
@@ -70,6 +72,9 @@ public class StatsWebResource extends AbstractWebResource {
         }
         json.set("blocking", optional(NidsBlockService.class)
                 .map(blocks -> (JsonNode) blockingStats(blocks.reactionStats())).orElse(NullNode.getInstance()));
+        json.set("siem", optional(NidsSiemService.class)
+                .map(siem -> (JsonNode) codec(SiemExportStats.class).encode(siem.stats(), this))
+                .orElse(NullNode.getInstance()));
         return ok(json).build();
     }
 

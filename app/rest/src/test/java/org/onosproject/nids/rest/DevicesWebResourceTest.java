@@ -44,7 +44,7 @@ public class DevicesWebResourceTest extends NidsResourceTest {
 
     @Test
     public void listsEachNidsSwitchWithStateAndCountersNamedByTheModelsClasses() throws Exception {
-        List<String> classes = model.compiled().classNames();
+        List<String> classes = model.classNames();
         expect(devices.devices()).andReturn(List.of(
                 new DeviceView(S1, "org.onosproject.nids.bmv2", true, 0, model.modelId(), 9, "bank 1 write failed",
                                1234L, List.of(new DeviceView.ClassCounter(0, classes.get(0), 900),

@@ -91,7 +91,7 @@ public class ModelsWebResourceTest extends NidsResourceTest {
         assertEquals(8, first.get("slots").asInt());
         assertEquals("[\"L4_DST_PORT\",\"PROTOCOL\"]", first.get("features").toString());
         assertEquals(3, first.get("leaves").asInt());
-        assertEquals(binary.compiled().featureEntries().size() + binary.compiled().decisionEntries().size(),
+        assertEquals(binary.phases().get(0).compiled().featureEntries().size() + binary.phases().get(0).compiled().decisionEntries().size(),
                 first.get("entries").asInt());
         assertFalse(first.get("active").asBoolean());
         assertEquals(multi.modelId(), models.get(1).get("id").asText());
@@ -194,8 +194,8 @@ public class ModelsWebResourceTest extends NidsResourceTest {
         });
         replay(service);
         Response response = target("models").request()
-                .post(jsonBody(NidsTestModels.resource("/rest/model-schema-v2.json")));
-        assertEquals("unknown model schema version 2 (this build reads version 1)", errorMessage(response, 400));
+                .post(jsonBody(NidsTestModels.resource("/rest/model-schema-v7.json")));
+        assertEquals("unknown model schema version 7 (this build reads versions 1 and 2)", errorMessage(response, 400));
     }
 
     @Test

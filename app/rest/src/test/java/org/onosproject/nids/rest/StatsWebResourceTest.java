@@ -14,12 +14,13 @@ import org.onosproject.nids.api.ClassShareSample;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsFlowRecordService;
+import org.onosproject.nids.api.NidsSiemService;
 import org.onosproject.nids.api.NidsStatsService;
+import org.onosproject.nids.api.SiemExportStats;
 import org.onosproject.nids.codec.AlertStatsCodec;
 import org.onosproject.nids.codec.AlertTestData;
 import org.onosproject.nids.codec.NidsTestModels;
 
-import java.util.ArrayList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,6 +68,7 @@ public class StatsWebResourceTest extends NidsResourceTest {
         ObjectNode pipeline = (ObjectNode) body.remove("pipeline");
         assertTrue(body.remove("drift").isNull());
         assertTrue(body.remove("blocking").isNull());
+        assertTrue(body.remove("siem").isNull());
         assertEquals(new AlertStatsCodec().encode(stats(true), new NidsTestModels.Context()).toString(),
                      body.toString());
         assertEquals(140, pipeline.get("reportsDecoded").asLong());
@@ -110,6 +112,32 @@ public class StatsWebResourceTest extends NidsResourceTest {
         assertEquals(0.75, last.get("classes").get(1).get("share").asDouble(), 1e-9);
         assertEquals("1970-01-01T00:00:11Z", last.get("time").asText());
         verify(drift);
+    }
+
+    @Test
+    public void theSiemExportCountsWhatItSentDroppedAndRefused() throws Exception {
+        NidsSiemService siem = createMock(NidsSiemService.class);
+        expect(siem.stats()).andReturn(new SiemExportStats(
+                100, 3, 12, 2, List.of(new SiemExportStats.Output("file:/tmp/eve.json", 10, 0, null),
+                                       new SiemExportStats.Output("tcp://127.0.0.1:6514", 7, 3, "cannot connect")),
+                ImmutableMap.of("eveFile", "/tmp/eve.json", "syslogFacility", "local0"),
+                "syslogFacility=\"local9\": expected a facility name"));
+        replay(siem);
+        setServiceDirectory(new TestServiceDirectory().add(NidsStatsService.class, statsService(false))
+                .add(NidsSiemService.class, siem));
+
+        JsonNode export = json(target("stats").request().get(), 200).get("siem");
+        assertEquals(100, export.get("queueCapacity").asInt());
+        assertEquals(3, export.get("queueDepth").asInt());
+        assertEquals(12, export.get("eventsQueued").asLong());
+        assertEquals(2, export.get("eventsDropped").asLong());
+        assertEquals("file:/tmp/eve.json", export.get("outputs").get(0).get("name").asText());
+        assertTrue(export.get("outputs").get(0).get("lastError").isNull());
+        assertEquals(3, export.get("outputs").get(1).get("failed").asLong());
+        assertEquals("cannot connect", export.get("outputs").get(1).get("lastError").asText());
+        assertEquals("local0", export.get("configuration").get("syslogFacility").asText());
+        assertTrue(export.get("lastRefusal").asText().startsWith("syslogFacility=\"local9\""));
+        verify(siem);
     }
 
     @Test

@@ -64,12 +64,12 @@ public final class TestTrees {
     /** The reference pipeline's numbers, with some overridable. */
     public static PipelineCapacity.Builder capacity() {
         return PipelineCapacity.builder().featureSlots(8).banks(2).rangeTableSize(1024).decisionTableSize(1024)
-                .maxClasses(32).codeBits(16).slotValueBits(32).classIdBits(8).leafIdBits(16);
+                .phaseTableSize(64).maxClasses(32).codeBits(16).slotValueBits(32).classIdBits(8).leafIdBits(16);
     }
 
     /** A feature-value row (indexed by feature id) with the given (id, value) pairs set. */
     public static long[] row(long... idValuePairs) {
-        long[] row = new long[29];
+        long[] row = new long[33];
         for (int i = 0; i < idValuePairs.length; i += 2) {
             row[(int) idValuePairs[i]] = idValuePairs[i + 1];
         }

@@ -24,7 +24,7 @@ import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.detection.SeverityPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
+import org.onosproject.nids.model.phase.Phase;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -99,10 +99,10 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
 
     private final FeatureCatalog catalog = FeatureCatalog.standard();
     private final NidsAlertStoreDelegate delegate = this::post;
-    private final Map<String, CompiledModel> models = Collections.synchronizedMap(
+    private final Map<String, ModelBundle> models = Collections.synchronizedMap(
             new LinkedHashMap<>(MODEL_CACHE_SIZE, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<String, CompiledModel> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<String, ModelBundle> eldest) {
                     return size() > MODEL_CACHE_SIZE;
                 }
             });
@@ -153,12 +153,13 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
         checkNotNull(record, "record");
         checkArgument(record.isAttack(), "not an attack (class 0): %s", record);
         long time = record.receivedMillis() > 0 ? record.receivedMillis() : System.currentTimeMillis();
-        Optional<CompiledModel> model = record.modelId().flatMap(this::compiledModel);
+        Optional<ModelBundle> model = record.modelId().flatMap(this::model);
         String className = model.filter(m -> record.classId() < m.classNames().size())
                 .map(m -> m.classNames().get(record.classId()))
                 .orElse(record.className());
-        List<DecisionStep> path = model
-                .map(m -> DecisionPaths.explain(m, record.leafId(), record.features(), catalog))
+        // The path through the tree of the verdict's phase.
+        List<DecisionStep> path = model.flatMap(m -> phaseOf(record.phase()).flatMap(m::phase))
+                .map(p -> DecisionPaths.explain(p.compiled(), record.leafId(), record.features(), catalog))
                 .orElse(List.of());
         AlertSeverity severity = severities.of(className);
         AlertKey key = AlertKey.of(record.key(), record.modelId().orElse(null));
@@ -197,13 +198,22 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
         return folded.build();
     }
 
-    private Optional<CompiledModel> compiledModel(String modelId) {
-        CompiledModel cached = models.get(modelId);
+    /** The phase a report names; none if the number is not a phase (a report from another pipeline build). */
+    private static Optional<Phase> phaseOf(int number) {
+        try {
+            return Optional.of(Phase.of(number));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<ModelBundle> model(String modelId) {
+        ModelBundle cached = models.get(modelId);
         if (cached != null) {
             return Optional.of(cached);
         }
         try {
-            Optional<CompiledModel> model = modelService.model(modelId).map(ModelBundle::compiled);
+            Optional<ModelBundle> model = modelService.model(modelId);
             model.ifPresent(m -> models.put(modelId, m));
             return model;
         } catch (RuntimeException e) {

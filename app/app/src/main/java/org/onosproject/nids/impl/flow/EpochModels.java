@@ -6,6 +6,8 @@ package org.onosproject.nids.impl.flow;
 
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.compiler.BundleClassifier;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,16 +21,23 @@ import java.util.Optional;
  */
 final class EpochModels {
 
-    /** What a report of an epoch is classified by: the model id and its class names (empty: unknown model). */
+    /**
+     * What a report of an epoch is classified by: the model id, its class names (empty: unknown model), and the model
+     * with its table-semantics classifier (to classify an evicted flow's report as the switch would have at its end).
+     */
     static final class Model {
-        static final Model NONE = new Model(null, List.of());
+        static final Model NONE = new Model(null, List.of(), null, null);
 
         final String modelId;
         final List<String> classNames;
+        final ModelBundle bundle;
+        final BundleClassifier classifier;
 
-        Model(String modelId, List<String> classNames) {
+        Model(String modelId, List<String> classNames, ModelBundle bundle, BundleClassifier classifier) {
             this.modelId = modelId;
             this.classNames = classNames;
+            this.bundle = bundle;
+            this.classifier = classifier;
         }
 
         /** @return the class name of an id, or null when the model does not name it */
@@ -36,6 +45,8 @@ final class EpochModels {
             return classId >= 0 && classId < classNames.size() ? classNames.get(classId) : null;
         }
     }
+
+    private static final FeatureCatalog CATALOG = FeatureCatalog.standard();
 
     /** Epochs remembered; a fabric sees a new epoch only per activation. */
     static final int SIZE = 64;
@@ -75,9 +86,10 @@ final class EpochModels {
         if (modelId.isEmpty()) {
             return Model.NONE;
         }
-        List<String> names = models.model(modelId.get()).map(ModelBundle::compiled)
-                .map(compiled -> List.copyOf(compiled.classNames())).orElse(List.of());
-        return new Model(modelId.get(), names);
+        Optional<ModelBundle> bundle = models.model(modelId.get());
+        List<String> names = bundle.map(b -> List.copyOf(b.classNames())).orElse(List.of());
+        return new Model(modelId.get(), names, bundle.orElse(null),
+                         bundle.map(b -> new BundleClassifier(b, CATALOG)).orElse(null));
     }
 
     /** Forgets every epoch (a model was stored, removed or activated). */

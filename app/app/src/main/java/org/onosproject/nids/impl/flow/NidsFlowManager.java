@@ -35,6 +35,9 @@ import org.onosproject.nids.impl.NidsPipelines;
 import org.onosproject.nids.impl.netflow.ExportStats;
 import org.onosproject.nids.impl.netflow.NetflowExportConfig;
 import org.onosproject.nids.impl.netflow.NetflowExporter;
+import org.onosproject.nids.api.ReportReason;
+import org.onosproject.nids.model.compiler.Verdict;
+import org.onosproject.nids.model.phase.Phase;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -424,6 +427,23 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
 
     FlowRecord toRecord(DeviceId deviceId, FlowReport report, long now) {
         EpochModels.Model model = epochModels.of(report.modelEpoch());
+        int classId = report.classId();
+        int leafId = report.leafId();
+        int phase = report.phase();
+        int confidence = report.confidencePermille();
+        boolean alert = report.alert();
+        if (report.reason() == ReportReason.EVICT && !report.classified() && model.classifier != null) {
+            // The switch reports an evicted flow with its features but no verdict: classified here with the END
+            // tree, as the switch would have at the flow's end, so an eviction never hides an attack.
+            Optional<Verdict> verdict = model.classifier.classify(Phase.END, report.dataPlaneValues());
+            if (verdict.isPresent()) {
+                classId = verdict.get().classId();
+                leafId = verdict.get().leafId();
+                phase = Phase.END.number();
+                confidence = verdict.get().confidencePermille();
+                alert = verdict.get().alerts(modelService.alertThresholdPermille(model.bundle));
+            }
+        }
         return FlowRecord.builder()
                 .deviceId(deviceId)
                 .ingressPort(PortNumber.portNumber(report.ingressPort()))
@@ -431,9 +451,12 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
                 .reason(report.reason().name())
                 .features(report.features())
                 .modelId(model.modelId)
-                .classId(report.classId())
-                .className(model.className(report.classId()))
-                .leafId(report.leafId())
+                .classId(classId)
+                .className(model.className(classId))
+                .leafId(leafId)
+                .phase(phase)
+                .confidencePermille(confidence)
+                .alert(alert)
                 .bank(report.bank())
                 .slot(report.slot())
                 .firstSeenMicros(report.firstSeenMicros())

@@ -158,7 +158,7 @@ final class ReportPipeline {
             if (exportOn.getAsBoolean() && !exportQueue.offer(record)) {
                 counters.netflowQueueFull.increment();
             }
-            if (record.isAttack() && !detectionQueue.offer(record)) {
+            if (record.alert() && !detectionQueue.offer(record)) {
                 counters.detectionQueueFull.increment();
             }
         }

@@ -8,6 +8,7 @@ import com.google.common.base.MoreObjects;
 import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import org.onosproject.nids.impl.Knobs;
+import org.onosproject.nids.impl.SocketAddresses;
 import org.slf4j.Logger;
 
 import java.net.InetSocketAddress;
@@ -121,27 +122,7 @@ public final class NetflowExportConfig {
      * @throws IllegalArgumentException when malformed or the host does not resolve
      */
     public static InetSocketAddress parseCollector(String hostPort) {
-        String text = hostPort.trim();
-        int colon = text.lastIndexOf(':');
-        checkArgument(colon > 0 && colon < text.length() - 1, "expected host:port");
-        String host = text.substring(0, colon);
-        boolean bracketed = host.startsWith("[") && host.endsWith("]");
-        if (bracketed) {
-            host = host.substring(1, host.length() - 1);
-        }
-        checkArgument(!host.isEmpty(), "empty host");
-        // Without brackets the port of "::1:2055" would be ambiguous.
-        checkArgument(bracketed || !host.contains(":"), "IPv6 addresses need brackets: [address]:port");
-        int port;
-        try {
-            port = Integer.parseInt(text.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("port is not a number");
-        }
-        checkArgument(port >= 1 && port <= 0xffff, "port out of range: %s", port);
-        InetSocketAddress address = new InetSocketAddress(host, port);
-        checkArgument(!address.isUnresolved(), "unknown host %s", host);
-        return address;
+        return SocketAddresses.parse(hostPort);
     }
 
     public List<InetSocketAddress> collectors() {

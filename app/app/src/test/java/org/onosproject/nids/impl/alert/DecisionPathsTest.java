@@ -33,14 +33,14 @@ public class DecisionPathsTest {
     @Test
     public void eachConditionOfTheLeafWithTheFeatureNameAndTheRecordsValue() {
         // multiClass: IN_BYTES <= 1000 ? DoS (1) : (PROTOCOL <= 6 ? Benign (2) : Scan (3))
-        List<DecisionStep> scan = DecisionPaths.explain(MODEL.compiled(), 3,
+        List<DecisionStep> scan = DecisionPaths.explain(MODEL.phases().get(0).compiled(), 3,
                 Map.of("IN_BYTES", 1412L, "PROTOCOL", 17L, "IN_PKTS", 30L), CATALOG);
         assertEquals(List.of(
                 new DecisionStep(4, "IN_BYTES", Condition.Operator.GREATER, 1000, 1412),
                 new DecisionStep(3, "PROTOCOL", Condition.Operator.GREATER, 6, 17)), scan);
         assertEquals(List.of("IN_BYTES = 1412 > 1000", "PROTOCOL = 17 > 6"), texts(scan));
 
-        List<DecisionStep> benign = DecisionPaths.explain(MODEL.compiled(), 2, Map.of("IN_BYTES", 5000L,
+        List<DecisionStep> benign = DecisionPaths.explain(MODEL.phases().get(0).compiled(), 2, Map.of("IN_BYTES", 5000L,
                 "PROTOCOL", 6L), CATALOG);
         assertEquals(List.of("IN_BYTES = 5000 > 1000", "PROTOCOL = 6 <= 6"), texts(benign));
     }
@@ -49,27 +49,27 @@ public class DecisionPathsTest {
     public void theBinaryModelsPathsFollowTheTree() {
         // binary: PROTOCOL <= 6 ? (L4_DST_PORT <= 1023 ? Benign (1) : Attack (2)) : Benign (3)
         ModelBundle binary = NidsTestModels.binary("b", "2026-01-15T10:00:00Z");
-        for (LeafPath leaf : binary.compiled().leaves()) {
-            assertEquals(leaf, DecisionPaths.leaf(binary.compiled(), leaf.leafId()).get());
+        for (LeafPath leaf : binary.phases().get(0).compiled().leaves()) {
+            assertEquals(leaf, DecisionPaths.leaf(binary.phases().get(0).compiled(), leaf.leafId()).get());
         }
         assertEquals(List.of("PROTOCOL = 6 <= 6", "L4_DST_PORT = 4444 > 1023"),
-                texts(DecisionPaths.explain(binary.compiled(), 2, Map.of("PROTOCOL", 6L, "L4_DST_PORT", 4444L),
+                texts(DecisionPaths.explain(binary.phases().get(0).compiled(), 2, Map.of("PROTOCOL", 6L, "L4_DST_PORT", 4444L),
                         CATALOG)));
     }
 
     @Test
     public void aValueThatNoLongerPassesTheTestIsShownAsSuch() {
         // A later report of the flow (grown counters) or a feature the record lacks (reads 0).
-        List<DecisionStep> steps = DecisionPaths.explain(MODEL.compiled(), 3, Map.of("IN_BYTES", 900L), CATALOG);
+        List<DecisionStep> steps = DecisionPaths.explain(MODEL.phases().get(0).compiled(), 3, Map.of("IN_BYTES", 900L), CATALOG);
         assertFalse(steps.get(0).holds());
         assertEquals(List.of("IN_BYTES = 900, not > 1000", "PROTOCOL = 0, not > 6"), texts(steps));
-        assertTrue(DecisionPaths.explain(MODEL.compiled(), 1, Map.of("IN_BYTES", 900L), CATALOG).get(0).holds());
+        assertTrue(DecisionPaths.explain(MODEL.phases().get(0).compiled(), 1, Map.of("IN_BYTES", 900L), CATALOG).get(0).holds());
     }
 
     @Test
     public void noSuchLeafIsAnEmptyPath() {
-        assertEquals(List.of(), DecisionPaths.explain(MODEL.compiled(), 0, Map.of(), CATALOG));
-        assertEquals(List.of(), DecisionPaths.explain(MODEL.compiled(), 4, Map.of(), CATALOG));
-        assertEquals(List.of(), DecisionPaths.explain(MODEL.compiled(), -1, Map.of(), CATALOG));
+        assertEquals(List.of(), DecisionPaths.explain(MODEL.phases().get(0).compiled(), 0, Map.of(), CATALOG));
+        assertEquals(List.of(), DecisionPaths.explain(MODEL.phases().get(0).compiled(), 4, Map.of(), CATALOG));
+        assertEquals(List.of(), DecisionPaths.explain(MODEL.phases().get(0).compiled(), -1, Map.of(), CATALOG));
     }
 }

@@ -231,7 +231,7 @@ public class DistributedNidsAlertStoreTest {
                         .features(Map.of()).build(),
                 alert(3, AlertState.ACKNOWLEDGED, T0).toBuilder()
                         .deviceReports(Map.of(S2, 3L, org.onosproject.nids.codec.AlertTestData.S1, 1L))
-                        .decisionPath(org.onosproject.nids.impl.alert.DecisionPaths.explain(MODEL.compiled(), 3,
+                        .decisionPath(org.onosproject.nids.impl.alert.DecisionPaths.explain(MODEL.phases().get(0).compiled(), 3,
                                 org.onosproject.nids.codec.AlertTestData.SCAN_FEATURES,
                                 org.onosproject.nids.model.catalog.FeatureCatalog.standard()))
                         .build())) {

@@ -61,6 +61,7 @@ public class NidsAuditManagerTest {
         replay(engine, factory, realm);
         manager.realms.add(realm);
         manager.engineFactories.add(factory);
+        manager.usersFile = java.nio.file.Paths.get("no-such-users.properties");
         manager.activate();
     }
 
@@ -74,9 +75,22 @@ public class NidsAuditManagerTest {
     }
 
     @Test
-    public void withoutARealmNobodyIsAdmin() {
+    public void withoutABackingEngineTheUsersFileDecides() throws Exception {
         manager.realms.clear();
-        assertFalse(manager.hasRole("onos", "admin"));
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("users", ".properties");
+        try {
+            java.nio.file.Files.writeString(file, "onos = rocks,_g_:admingroup\nguest = guest,_g_:guestgroup\n"
+                    + "_g_\\:admingroup = group,admin,manager,viewer\n_g_\\:guestgroup = group,viewer\n");
+            manager.usersFile = file;
+            assertTrue(manager.hasRole("onos", "admin"));
+            assertFalse(manager.hasRole("guest", "admin"));
+            assertTrue(manager.hasRole("guest", "viewer"));
+            assertFalse(manager.hasRole("mallory", "viewer"));
+            manager.usersFile = file.resolveSibling("missing-users.properties");
+            assertFalse("no file: nobody is admin", manager.hasRole("onos", "admin"));
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
     }
 
     @Test

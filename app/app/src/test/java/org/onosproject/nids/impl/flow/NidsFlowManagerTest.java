@@ -23,6 +23,8 @@ import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.nids.codec.NidsTestModels;
+import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.pipeconf.PipelineDevices;
 import org.onosproject.nids.pipeconf.ReportFrames;
 
@@ -50,6 +52,7 @@ import static org.junit.Assert.assertTrue;
 public class NidsFlowManagerTest {
 
     private static final DeviceId S1 = DeviceId.deviceId("device:bmv2:s1");
+    private static final ModelBundle PORT_MODEL = NidsTestModels.binary("ports", "2026-01-01T00:00:00Z");
 
     /** The NIDS pipeline's report layout, through a switch running the real pipeline behaviour. */
     private final ReportFormat format = PipelineDevices.nidsSwitch(S1, Map.of()).as(NidsProgrammable.class)
@@ -74,7 +77,11 @@ public class NidsFlowManagerTest {
         };
         NidsModelService models = EasyMock.createNiceMock(NidsModelService.class);
         expect(models.modelOfEpoch(7)).andStubReturn(Optional.of("m1"));
+        // epoch 8: a binary model (an attack is TCP to a port above 1023), its END tree 91.6% sure at each leaf
+        expect(models.modelOfEpoch(8)).andStubReturn(Optional.of(PORT_MODEL.modelId()));
+        expect(models.model(PORT_MODEL.modelId())).andStubReturn(Optional.of(PORT_MODEL));
         expect(models.model(anyObject())).andStubReturn(Optional.empty());
+        expect(models.alertThresholdPermille(anyObject())).andStubReturn(900);
         EasyMock.replay(models);
         manager.modelService = models;
         NidsAlertService alerts = EasyMock.createNiceMock(NidsAlertService.class);
@@ -142,6 +149,39 @@ public class NidsFlowManagerTest {
     }
 
     @Test
+    public void anAttackVerdictTheSwitchDidNotAlertIsRecordedButRaisesNoAlert() throws Exception {
+        // e.g. a FLOW_END report whose END verdict is an attack at a leaf below the alert threshold
+        assertTrue(manager.offerFrame(S1, format, ReportFrames.frame(ReportFrames.endReportNotAlerted(600))));
+        for (int i = 0; i < 500 && manager.recentFlows(Optional.of(S1), 10).isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        FlowRecord record = manager.recentFlows(Optional.of(S1), 10).get(0);
+        assertEquals(3, record.classId());
+        assertEquals(600, record.confidencePermille());
+        assertFalse(record.alert());
+        assertFalse(alertRaised.await(300, TimeUnit.MILLISECONDS));
+    }
+
+    @Test
+    public void anEvictedFlowIsClassifiedByTheAppWithTheEndTree() throws Exception {
+        // The switch reports the evicted flow (TCP to 9999) with its features and no verdict.
+        assertTrue(manager.offerFrame(S1, format, ReportFrames.frame(ReportFrames.evictReport(8, 9999))));
+        assertTrue("the alert service gets the evicted attack", alertRaised.await(5, TimeUnit.SECONDS));
+        FlowRecord record = manager.recentFlows(Optional.of(S1), 10).get(0);
+        assertEquals("EVICT", record.reason());
+        assertEquals(1, record.classId());
+        assertEquals("Attack", record.className());
+        assertEquals(0, record.phase());
+        assertEquals(916, record.confidencePermille());
+        assertTrue(record.alert());
+
+        // The same flow to a port of 1023 or less is benign: no alert.
+        FlowRecord benign = handle(ReportFrames.frame(ReportFrames.evictReport(8, 80))).orElseThrow();
+        assertEquals(0, benign.classId());
+        assertFalse(benign.alert());
+    }
+
+    @Test
     public void aBenignReportIsRecordedButRaisesNoAlert() throws Exception {
         assertTrue(manager.offerFrame(S1, format, ReportFrames.frame(0, 40000, 65535)));
         assertFalse(alertRaised.await(300, TimeUnit.MILLISECONDS));
@@ -192,9 +232,9 @@ public class NidsFlowManagerTest {
         assertTrue("offering never waits (" + tookMillis + " ms)", tookMillis < 1_000);
         ReportPipelineStats stats = manager.pipelineStats();
         assertEquals(offered, stats.reportsReceived());
-        // The worker holds at most one batch taken from the queue (no more than the queue held) while the queue
-        // fills again.
-        assertTrue("at most twice the queue: " + queued, queued <= 2 * 4);
+        // The worker holds at most one batch while the queue fills again: the element it polled plus what it drained
+        // right after (the producer may have refilled the queue in between), so at most twice the queue plus one.
+        assertTrue("at most twice the queue plus one: " + queued, queued <= 2 * 4 + 1);
         assertEquals(offered - queued, stats.dropped(ReportPipelineStats.REPORT_QUEUE_FULL));
     }
 

@@ -49,7 +49,7 @@ public class ReportPipelineTest {
         return FlowRecord.builder().deviceId(device).ingressPort(PortNumber.portNumber(1))
                 .key(FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.2"), frame[0] & 0xff,
                                 80, 6))
-                .reason("FLOW_END").features(Map.of()).classId(classId).receivedMillis(1).build();
+                .reason("FLOW_END").features(Map.of()).classId(classId).alert(classId != 0).receivedMillis(1).build();
     }
 
     private static boolean await(CountDownLatch latch) {

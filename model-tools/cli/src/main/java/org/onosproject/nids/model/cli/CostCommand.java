@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.BundleVerifier;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.PhaseModel;
 import org.onosproject.nids.model.capacity.CapacityReport;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -38,12 +40,33 @@ final class CostCommand {
     void run(List<String> args) {
         Arguments options = Arguments.parse("cost", args, Set.of("--model"), Set.of("--json"));
         ModelBundle bundle = BundleFiles.read(options.existingFile("--model"), catalog);
-        CostReport cost = CostReport.of(bundle.compiled(), catalog, capacity);
         String recompiles = recompilationCheck(bundle);
+        CapacityReport fits = ModelBundles.capacityReport(bundle, catalog, capacity);
         if (options.flag("--json")) {
-            out.println(json(bundle, cost, recompiles).toString());
+            ObjectNode root = new ObjectMapper().createObjectNode();
+            root.put("model_id", bundle.modelId());
+            root.put("fits", fits.fits());
+            ArrayNode problems = root.putArray("capacity_problems");
+            fits.overflows().forEach(usage -> problems.add(usage.describe()));
+            root.put("entries_match_tree", recompiles);
+            ArrayNode phases = root.putArray("phases");
+            for (PhaseModel phase : bundle.phases()) {
+                phases.add(json(phase, CostReport.of(phase.compiled(), catalog, capacity)));
+            }
+            out.println(root.toString());
         } else {
-            printText(bundle, cost, recompiles);
+            out.println("model         " + bundle.modelId() + "  " + bundle.name());
+            out.println("pipeline      " + capacity);
+            out.println("fits          " + (fits.fits() ? "yes" : "NO") + " (all phases in one bank)");
+            for (CapacityReport.Usage usage : fits.usages()) {
+                out.println("              " + usage.describe());
+            }
+            out.println("entries match the tree: " + recompiles);
+            for (PhaseModel phase : bundle.phases()) {
+                out.println();
+                out.println("phase " + phase.phase().label());
+                printText(phase, CostReport.of(phase.compiled(), catalog, capacity));
+            }
         }
     }
 
@@ -57,10 +80,10 @@ final class CostCommand {
         }
     }
 
-    private ObjectNode json(ModelBundle bundle, CostReport cost, String recompiles) {
+    private ObjectNode json(PhaseModel phase, CostReport cost) {
         ObjectNode root = new ObjectMapper().createObjectNode();
-        root.put("model_id", bundle.modelId());
-        root.put("slots_used", bundle.compiled().slots().usedSlots());
+        root.put("phase", phase.phase().label());
+        root.put("slots_used", phase.compiled().slots().usedSlots());
         root.put("slots", capacity.featureSlots());
         ArrayNode tables = root.putArray("tables");
         for (CostReport.TableCost table : cost.tables()) {
@@ -74,10 +97,6 @@ final class CostCommand {
         root.put("total_ternary_entries_narrow_codes", cost.totalNarrowTernaryEntries());
         root.put("tables_used", cost.tableCount());
         root.put("stages", cost.stages());
-        root.put("fits", cost.capacity().fits());
-        ArrayNode problems = root.putArray("capacity_problems");
-        cost.capacity().overflows().forEach(usage -> problems.add(usage.describe()));
-        root.put("entries_match_tree", recompiles);
         NetronomeLatencyEstimate latency = cost.latency();
         ObjectNode estimate = root.putObject("latency_estimate");
         estimate.put("target", LATENCY_TARGET);
@@ -99,10 +118,7 @@ final class CostCommand {
         return root;
     }
 
-    private void printText(ModelBundle bundle, CostReport cost, String recompiles) {
-        out.println("model         " + bundle.modelId() + "  " + bundle.name());
-        out.println("pipeline      " + capacity);
-        out.println();
+    private void printText(PhaseModel phase, CostReport cost) {
         out.printf(Locale.ROOT, "%-40s %8s %12s %12s %14s%n", "table", "entries", "ternary", "ternary-narrow",
                 "one bank holds");
         for (CostReport.TableCost table : cost.tables()) {
@@ -116,15 +132,9 @@ final class CostCommand {
                 + " wide as its interval count needs)");
         out.println();
         out.printf(Locale.ROOT, "tables        %d (%d of %d slot range tables + the decision table)%n",
-                cost.tableCount(), bundle.compiled().slots().usedSlots(), capacity.featureSlots());
+                cost.tableCount(), phase.compiled().slots().usedSlots(), capacity.featureSlots());
         out.printf(Locale.ROOT, "stages        %d dependent match stages (range tables in parallel, then the "
                 + "decision table), after the slot selectors%n", cost.stages());
-        CapacityReport report = cost.capacity();
-        out.println("fits          " + (report.fits() ? "yes" : "NO"));
-        for (CapacityReport.Usage usage : report.usages()) {
-            out.println("              " + usage.describe());
-        }
-        out.println("entries match the tree: " + recompiles);
         out.println();
         NetronomeLatencyEstimate latency = cost.latency();
         out.println("latency ESTIMATE for " + LATENCY_TARGET + ":");

@@ -40,6 +40,15 @@ final class DataSplit {
         return new DataSplit(sorted(train), sorted(test));
     }
 
+    /** Every row trains (a separate test file is used). */
+    static DataSplit all(int rows) {
+        int[] train = new int[rows];
+        for (int i = 0; i < rows; i++) {
+            train[i] = i;
+        }
+        return new DataSplit(train, new int[0]);
+    }
+
     private static int[] sorted(List<Integer> rows) {
         int[] array = rows.stream().mapToInt(Integer::intValue).toArray();
         Arrays.sort(array);

@@ -1,11 +1,16 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.flow.FlowFeatureExtractor;
-import org.onosproject.nids.model.flow.FlowState;
+import org.onosproject.nids.model.dataplane.DataPlaneSettings;
+import org.onosproject.nids.model.dataplane.FlowEvent;
+import org.onosproject.nids.model.dataplane.SwitchReference;
+import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
+import org.onosproject.nids.model.phase.Phase;
+import org.onosproject.nids.model.phase.PhaseSchedule;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -32,15 +37,18 @@ import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * {@code nids-model dataset}: labelled training rows from a pcap, through the same flow-feature extractor that
- * {@code simulate} uses (the software reference of the switch), so a model trained on them and the switch that
- * serves it share one feature definition. A flow's label is the label of its client (the sender of its first
- * packet), given per address: traffic a project generates itself is labelled by which host ran which tool.
+ * {@code nids-model dataset}: labelled training rows from a pcap, through the same software reference of the switch
+ * that {@code simulate} uses ({@link SwitchReference}: flow table, source context, phases), so a model trained on them
+ * and the switch that serves it share one feature definition. A flow's label is the label of its client (the sender
+ * of its first packet), given per address: traffic a project generates itself is labelled by which host ran which
+ * tool.
  *
- * <p>{@code --rows flows} writes one row per flow with its final features, as the public datasets do;
- * {@code --rows packets} writes the flow's features after every packet, which is what a switch classifies (it
- * decides at every packet, not at the end of a flow). {@code --features} writes only the named catalog features;
- * {@code --ambiguous benign} gives the benign label to attack rows that benign rows match on those features.
+ * <p>{@code --rows phases} (the default) writes a row each time the switch would classify a flow: at its phase
+ * packets (1, 2, 4, ... 128) and at its end (FIN/RST, eviction, or the idle sweep at the end of the capture), with a
+ * PHASE column (packet count, 0 = end) that {@code train} uses to train one tree per phase. {@code --rows flows}
+ * writes one row per flow at its end, as the public datasets do. {@code --features} writes only the named catalog
+ * features; {@code --ambiguous benign} gives the benign label to attack rows that benign rows of the same phase
+ * match on those features.
  */
 final class DatasetCommand {
 
@@ -52,25 +60,32 @@ final class DatasetCommand {
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
+    /** Frames between two progress reports. */
+    static final int PROGRESS_FRAMES = 10_000;
+
     private final FeatureCatalog catalog;
     private final PrintStream out;
+    private final PrintStream err;
 
-    DatasetCommand(FeatureCatalog catalog, PrintStream out) {
+    DatasetCommand(FeatureCatalog catalog, PrintStream out, PrintStream err) {
         this.catalog = catalog;
         this.out = out;
+        this.err = err;
     }
 
-    /** One row before it is written: the flow's addresses, its feature values (by catalog id), its label. */
+    /** One row before it is written: the flow's addresses, the phase, its feature values (by id), its label. */
     private static final class Row {
         private final int client;
         private final int server;
+        private final Phase phase;
         private final long[] values;
         private String label;
 
-        Row(FlowState flow, long[] values, String label) {
-            this.client = flow.clientAddress();
-            this.server = flow.serverAddress();
-            this.values = values;
+        Row(FlowEvent event, String label) {
+            this.client = event.clientAddress();
+            this.server = event.serverAddress();
+            this.phase = event.phase();
+            this.values = event.featureValues();
             this.label = label;
         }
     }
@@ -78,49 +93,70 @@ final class DatasetCommand {
     void run(List<String> args) {
         Arguments options = Arguments.parse("dataset", args,
                 Set.of("--pcap", "--out", "--label-by-src", "--default-label", "--rows", "--features",
-                        "--ambiguous"), Set.of());
+                        "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase"), Set.of());
         Path pcapFile = options.existingFile("--pcap");
         Path outFile = Paths.get(options.required("--out"));
         Map<Integer, String> labels = parseLabels(options.required("--label-by-src"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
-        boolean everyPacket = rowsPerPacket(options.value("--rows").orElse("flows"));
+        boolean phaseRows = rowsPerPhase(options.value("--rows").orElse("phases"));
         List<Feature> features = features(options.value("--features").orElse("all"));
         boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
+        int window = options.integer("--source-window", 0).orElse(SourceWindow.DEFAULT_WINDOW_LOG2_US);
+        int maxPhase = options.integer("--max-phase", 1).orElse(128);
+        DataPlaneSettings settings;
+        PhaseSchedule schedule;
+        try {
+            settings = DataPlaneSettings.builder().sourceWindowLog2Us(window)
+                    .idleTimeoutUs(options.longValue("--idle-timeout-us").orElse(0L)).build();
+            schedule = PhaseSchedule.upTo(maxPhase);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("dataset: " + e.getMessage());
+        }
 
-        FlowFeatureExtractor extractor = new FlowFeatureExtractor(catalog);
+        Progress progress = new Progress(err);
+        progress.say("reading " + pcapFile);
+        SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
         Map<PacketDecoder.Skip, Long> skipped = new EnumMap<>(PacketDecoder.Skip.class);
         List<Row> rows = new ArrayList<>();
         long frames = 0;
+        long lastMicros = 0;
         try (PcapReader reader = new PcapReader(pcapFile)) {
             for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
                 frames++;
+                if (frames % PROGRESS_FRAMES == 0) {
+                    progress.count("frames read from " + pcapFile.getFileName(), frames);
+                }
                 PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
                 if (decoded.packet() == null) {
                     skipped.merge(decoded.skip(), 1L, Long::sum);
                     continue;
                 }
-                FlowState flow = extractor.accept(decoded.packet());
-                if (everyPacket) {
-                    rows.add(new Row(flow, extractor.featureValues(flow),
-                            labels.getOrDefault(flow.clientAddress(), defaultLabel)));
-                }
+                lastMicros = frame.timestampMicros();
+                addRows(reference.accept(decoded.packet()), phaseRows, labels, defaultLabel, rows);
             }
         }
-        if (!everyPacket) {
-            for (FlowState flow : extractor.flows()) {
-                rows.add(new Row(flow, extractor.featureValues(flow),
-                        labels.getOrDefault(flow.clientAddress(), defaultLabel)));
-            }
-        }
+        addRows(reference.probeAll(lastMicros + 1), phaseRows, labels, defaultLabel, rows);
+        progress.say("read " + frames + " frames, " + reference.flowsStarted() + " flows; writing " + rows.size()
+                + " rows to " + outFile);
         long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
         Map<String, Long> rowsByLabel = new TreeMap<>();
         rows.forEach(r -> rowsByLabel.merge(r.label, 1L, Long::sum));
-        write(outFile, features, rows);
+        write(outFile, features, rows, phaseRows, window);
         out.printf(Locale.ROOT, "dataset       %s: %d frames, %d flows, %d rows (%s per %s)%s -> %s; skipped %s%n",
-                pcapFile, frames, extractor.flows().size(), rows.size(), rowsByLabel,
-                everyPacket ? "packet" : "flow",
+                pcapFile, frames, reference.flowsStarted(), rows.size(), rowsByLabel,
+                phaseRows ? "phase" : "flow",
                 ambiguousBenign ? ", " + relabelled + " ambiguous rows labelled benign" : "", outFile,
                 skipped);
+    }
+
+    /** Rows of the events: every one (phases), or only the flows' ends. */
+    private static void addRows(List<FlowEvent> events, boolean phaseRows, Map<Integer, String> labels,
+                                String defaultLabel, List<Row> rows) {
+        for (FlowEvent event : events) {
+            if (phaseRows || event.phase().isEnd()) {
+                rows.add(new Row(event, labels.getOrDefault(event.clientAddress(), defaultLabel)));
+            }
+        }
     }
 
     /**
@@ -149,20 +185,21 @@ final class DatasetCommand {
     }
 
     private static List<Long> state(Row row, List<Feature> features) {
-        List<Long> state = new ArrayList<>(features.size());
+        List<Long> state = new ArrayList<>(features.size() + 1);
+        state.add((long) row.phase.number());
         features.forEach(f -> state.add(row.values[f.id()]));
         return state;
     }
 
-    private void write(Path outFile, List<Feature> features, List<Row> rows) {
+    private void write(Path outFile, List<Feature> features, List<Row> rows, boolean phaseRows, int window) {
         Path partial = outFile.resolveSibling(outFile.getFileName() + ".partial");
         // Written to a side file and moved into place at the end, so a failed run never leaves a truncated set
         // that a later training run (or a cache check) would take for a whole one.
         try {
             try (Writer writer = open(partial, outFile.toString().endsWith(".gz"))) {
-                writer.write(header(features));
+                writer.write(header(features, phaseRows));
                 for (Row row : rows) {
-                    writer.write(line(row, features));
+                    writer.write(line(row, features, phaseRows, window));
                 }
             }
             Files.move(partial, outFile, StandardCopyOption.REPLACE_EXISTING);
@@ -243,14 +280,17 @@ final class DatasetCommand {
         return text;
     }
 
-    private static boolean rowsPerPacket(String text) {
+    private static boolean rowsPerPhase(String text) {
         switch (text) {
             case "flows":
                 return false;
-            case "packets":
+            case "phases":
                 return true;
+            case "packets":
+                throw new UsageException("dataset: --rows packets is gone: the switch classifies a flow at its "
+                        + "phases (packets 1, 2, 4, ...) and its end, so use --rows phases");
             default:
-                throw new UsageException("dataset: --rows is flows or packets, not '" + text + "'");
+                throw new UsageException("dataset: --rows is phases or flows, not '" + text + "'");
         }
     }
 
@@ -262,23 +302,34 @@ final class DatasetCommand {
         return new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
     }
 
-    private static String header(List<Feature> features) {
+    private static String header(List<Feature> features, boolean phaseRows) {
         List<String> columns = new ArrayList<>();
         columns.add(SOURCE_COLUMN);
         columns.add(DESTINATION_COLUMN);
         features.forEach(f -> columns.add(f.name()));
+        if (phaseRows) {
+            columns.add(FlowCsvReader.PHASE_COLUMN);
+        }
+        columns.add(FlowCsvReader.SOURCE_WINDOW_COLUMN);
         columns.add(LABEL_COLUMN);
         columns.add(ATTACK_COLUMN);
         return String.join(",", columns) + "\n";
     }
 
-    /** Addresses (ignored by train), the features, then Label (0 benign / 1 attack) and the label text. */
-    private static String line(Row row, List<Feature> features) {
+    /**
+     * Addresses (ignored by train), the features, the phase (packet count, 0 = end), the source window, then Label
+     * (0 benign / 1 attack) and the label text.
+     */
+    private static String line(Row row, List<Feature> features, boolean phaseRows, int window) {
         StringBuilder line = new StringBuilder(256);
         line.append(PacketHeaders.addressText(row.client)).append(',').append(PacketHeaders.addressText(row.server));
         for (Feature feature : features) {
             line.append(',').append(row.values[feature.id()]);
         }
+        if (phaseRows) {
+            line.append(',').append(row.phase.number());
+        }
+        line.append(',').append(window);
         line.append(',').append(ClassLabels.isBenign(row.label) ? 0 : 1).append(',').append(row.label).append('\n');
         return line.toString();
     }

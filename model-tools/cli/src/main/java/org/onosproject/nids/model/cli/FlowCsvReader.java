@@ -1,9 +1,11 @@
 package org.onosproject.nids.model.cli;
 
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.data.DataPlaneDefinitions;
+import org.onosproject.nids.model.phase.Phase;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -32,11 +34,31 @@ final class FlowCsvReader {
 
     /** Label columns tried, in order, when none is named. */
     static final List<String> DEFAULT_LABEL_COLUMNS = List.of("Attack", "Label");
+    /**
+     * Optional column naming the phase a row was taken at (the flow's packet count, or 0 / "end" for the end of the
+     * flow); rows of a file without it are end-of-flow rows, as in the NetFlow datasets.
+     */
+    static final String PHASE_COLUMN = "PHASE";
+    /** Optional column: the source-context window (log2 us) the SRC_* values were computed with; one value. */
+    static final String SOURCE_WINDOW_COLUMN = "SOURCE_WINDOW_LOG2_US";
+
+    /** Rows between two progress reports. */
+    static final int PROGRESS_ROWS = 10_000;
 
     private final FeatureCatalog catalog;
+    private final Progress progress;
 
     FlowCsvReader(FeatureCatalog catalog) {
+        this(catalog, null);
+    }
+
+    /**
+     * @param catalog  the features
+     * @param progress where the rows read so far are counted (on a terminal); null: nowhere
+     */
+    FlowCsvReader(FeatureCatalog catalog, Progress progress) {
         this.catalog = catalog;
+        this.progress = progress;
     }
 
     /**
@@ -114,10 +136,14 @@ final class FlowCsvReader {
         }
         List<String> ignored = new ArrayList<>();
         for (String name : header) {
-            if (!name.equals(labelColumn) && catalog.byName(name).isEmpty()) {
+            if (!name.equals(labelColumn) && !name.equals(PHASE_COLUMN) && !name.equals(SOURCE_WINDOW_COLUMN)
+                    && catalog.byName(name).isEmpty()) {
                 ignored.add(name);
             }
         }
+        Integer phaseIndex = columnIndex.get(PHASE_COLUMN);
+        Integer windowIndex = columnIndex.get(SOURCE_WINDOW_COLUMN);
+        Integer window = null;
 
         int[] featureColumns = features.stream().mapToInt(f -> columnIndex.get(f.name())).toArray();
         // PROTOCOL decides what the switch reports for the ICMP fields, even when the tree may not use it.
@@ -128,6 +154,7 @@ final class FlowCsvReader {
         int labelIndex = columnIndex.get(labelColumn);
         List<long[]> rows = new ArrayList<>();
         List<String> labels = new ArrayList<>();
+        List<Phase> phases = new ArrayList<>();
         int lineNumber = 1;
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
             lineNumber++;
@@ -155,12 +182,45 @@ final class FlowCsvReader {
             }
             rows.add(row);
             labels.add(label);
+            phases.add(phaseIndex == null ? Phase.END : parsePhase(fields.get(phaseIndex), file, lineNumber));
+            if (windowIndex != null) {
+                int rowWindow = parseWindow(fields.get(windowIndex), file, lineNumber);
+                if (window != null && window != rowWindow) {
+                    throw new ModelException(SOURCE_WINDOW_COLUMN + " changes from " + window + " to " + rowWindow
+                            + " in " + file + " line " + lineNumber + " (one window per data set)");
+                }
+                window = rowWindow;
+            }
+            if (progress != null && rows.size() % PROGRESS_ROWS == 0) {
+                progress.count("rows read from " + file.getFileName(), rows.size());
+            }
         }
         if (rows.isEmpty()) {
             throw unreadable(file, "no data rows after the header");
         }
         return new FlowTable(file.getFileName().toString(), labelColumn, features, ignored,
-                rows.toArray(new long[0][]), labels.toArray(new String[0]), rewritten);
+                rows.toArray(new long[0][]), labels.toArray(new String[0]), phases.toArray(new Phase[0]),
+                Optional.ofNullable(window), rewritten);
+    }
+
+    private static Phase parsePhase(String text, Path file, int lineNumber) {
+        try {
+            return Phase.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ModelException(PHASE_COLUMN + " in " + file + " line " + lineNumber + ": " + e.getMessage());
+        }
+    }
+
+    private static int parseWindow(String text, Path file, int lineNumber) {
+        try {
+            int window = Integer.parseInt(text.trim());
+            SourceWindow.requireValidWindow(window);
+            return window;
+        } catch (IllegalArgumentException e) {
+            throw new ModelException(SOURCE_WINDOW_COLUMN + " in " + file + " line " + lineNumber + ": '"
+                    + text.trim() + "' is not a source window (log2 us, " + SourceWindow.MIN_WINDOW_LOG2_US + ".."
+                    + SourceWindow.MAX_WINDOW_LOG2_US + ")");
+        }
     }
 
     /** A feature value: an integer (a trailing ".0" is accepted) within the feature's width. */

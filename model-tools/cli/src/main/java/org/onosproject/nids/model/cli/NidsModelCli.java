@@ -26,14 +26,21 @@ public final class NidsModelCli {
             "  train --data FILE.csv[.gz] --out model.json [--label Attack|Label] [--binary]",
             "        [--algorithm j48|reptree] [--max-depth N] [--max-leaves N] [--min-leaf N]",
             "        [--features auto|A,B,...] [--test FILE | --test-fraction F] [--seed N]",
+            "        [--alert-threshold F] [--source-window LOG2_US] [--phases end,1,2,...]",
+            "                                          one tree per phase (PHASE column), else an END tree",
             "  eval --model model.json --data FILE [--json]",
             "  cost --model model.json [--json]",
-            "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json]",
+            "  report --model model.json --out report.html [--data FILE [--label COL]]",
+            "                                          the tree, cost and (with --data) evaluation plots as one page",
+            "  simulate --model model.json --pcap FILE [--json] [--policy POLICY.json] [--hash-seed N] [--idle-timeout-us N]",
+            "        [--clock-offset-us N] [--alert-threshold F] [--alert-cap N] [--sweep end|none]",
+            "                                          the switch in software: phases, verdicts, alerts",
             "  dataset --pcap FILE --out FILE.csv[.gz] --label-by-src ADDR=LABEL,... [--default-label Benign]",
-            "        [--rows flows|packets] [--features all|A,B,...] [--ambiguous keep|benign]",
+            "        [--rows phases|flows] [--features all|A,B,...] [--ambiguous keep|benign]",
+            "        [--source-window LOG2_US] [--idle-timeout-us N] [--max-phase N]",
             "                                          labelled rows from a pcap, by the flow's client address",
             "",
-            "Pipeline capacities: read from the P4Info packaged in the pipeconf (pipeconf/src/main/resources).");
+            "Pipeline capacities: capacity.json in nids-model-core (make constants writes it from the pipeconf's P4Info).");
 
     private NidsModelCli() {
     }
@@ -65,11 +72,14 @@ public final class NidsModelCli {
                 case "cost":
                     new CostCommand(catalog, PipelineCapacity.packaged(), out).run(options);
                     break;
+                case "report":
+                    new ReportCommand(catalog, PipelineCapacity.packaged(), err).run(options);
+                    break;
                 case "simulate":
                     new SimulateCommand(catalog, out).run(options);
                     break;
                 case "dataset":
-                    new DatasetCommand(catalog, out).run(options);
+                    new DatasetCommand(catalog, out, err).run(options);
                     break;
                 case "help":
                 case "--help":

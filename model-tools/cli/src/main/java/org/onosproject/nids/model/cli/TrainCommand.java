@@ -1,19 +1,20 @@
 package org.onosproject.nids.model.cli;
 
-import com.google.common.collect.ImmutableMap;
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.PhaseModel;
 import org.onosproject.nids.model.bundle.TrainingSummary;
 import org.onosproject.nids.model.capacity.CapacityExceededException;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.CompiledModel;
-import org.onosproject.nids.model.compiler.ModelCompiler;
 import org.onosproject.nids.model.data.LabeledFlows;
 import org.onosproject.nids.model.eval.Evaluation;
 import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.FeatureImportance;
 import org.onosproject.nids.model.train.TreeShaper;
@@ -29,19 +30,26 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * {@code nids-model train}: CSV → Weka tree (catalog features only, at most K of them) → shaped to the pipeline →
- * compiled → evaluated on the test part → model.json.
+ * {@code nids-model train}: CSV → one Weka tree per phase (catalog features only, at most K of them per tree) →
+ * shaped to the pipeline → compiled → evaluated on the test part → model.json. Rows of a file with a PHASE column
+ * ({@code nids-model dataset --rows phases}) train the tree of their phase; rows of a file without one (the NetFlow
+ * datasets: one row per finished flow) train the END tree.
  */
 final class TrainCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--data", "--out", "--label", "--algorithm", "--max-depth",
-            "--max-leaves", "--min-leaf", "--features", "--test", "--test-fraction", "--seed");
+            "--max-leaves", "--min-leaf", "--features", "--test", "--test-fraction", "--seed", "--alert-threshold",
+            "--source-window", "--phases");
     static final Set<String> FLAGS = Set.of("--binary");
 
     static final double DEFAULT_TEST_FRACTION = 0.3;
@@ -60,6 +68,21 @@ final class TrainCommand {
         this.progress = new Progress(err);
     }
 
+    /** One phase's rows, tree and evaluation. */
+    private static final class PhaseRun {
+        private final Phase phase;
+        private final LabeledFlows train;
+        private final LabeledFlows test;
+        private DecisionTree tree;
+        private Evaluation evaluation;
+
+        PhaseRun(Phase phase, LabeledFlows train, LabeledFlows test) {
+            this.phase = phase;
+            this.train = train;
+            this.test = test;
+        }
+    }
+
     void run(List<String> args) {
         Arguments options = Arguments.parse("train", args, VALUED_OPTIONS, FLAGS);
         Path dataFile = options.existingFile("--data");
@@ -67,9 +90,11 @@ final class TrainCommand {
         boolean binary = options.flag("--binary");
         TreeAlgorithm algorithm = options.value("--algorithm").map(TreeAlgorithm::ofOption).orElse(TreeAlgorithm.J48);
         Optional<Integer> maxDepth = options.integer("--max-depth", 1);
-        int maxLeaves = options.integer("--max-leaves", 1).orElse(capacity.decisionEntriesPerBank());
+        Optional<Integer> maxLeavesOption = options.integer("--max-leaves", 1);
         int minLeaf = options.integer("--min-leaf", 1).orElse(DEFAULT_MIN_LEAF);
         long seed = options.longValue("--seed").orElse(DEFAULT_SEED);
+        double threshold = options.fraction("--alert-threshold")
+                .orElse(ModelBundles.DEFAULT_ALERT_THRESHOLD_PERMILLE / 1000.0);
         Optional<String> testOption = options.value("--test");
         if (testOption.isPresent() && options.value("--test-fraction").isPresent()) {
             throw new UsageException("train: give --test or --test-fraction, not both");
@@ -80,11 +105,11 @@ final class TrainCommand {
         Optional<List<Feature>> requestedFeatures = requestedFeatures(options.value("--features").orElse("auto"));
         requireWritableTarget(outFile);
 
-        FlowCsvReader reader = new FlowCsvReader(catalog);
+        FlowCsvReader reader = new FlowCsvReader(catalog, progress);
         progress.say("reading " + dataFile);
         FlowTable table = reader.read(dataFile, requestedFeatures, options.value("--label"));
         progress.say("read " + table.size() + " rows; label column " + table.labelColumn() + "; "
-                + table.features().size() + " catalog features");
+                + table.features().size() + " catalog features; phases " + table.phaseSet());
         if (!table.ignoredColumns().isEmpty()) {
             progress.say("ignoring " + table.ignoredColumns().size() + " columns that are not catalog features: "
                     + String.join(", ", table.ignoredColumns()));
@@ -93,45 +118,53 @@ final class TrainCommand {
             progress.say("set " + table.rewrittenValues() + " ICMP_TYPE/ICMP_IPV4_TYPE values of non-ICMP flows to 0,"
                     + " as the switch reports them (docs/features.md)");
         }
+        int window = sourceWindow(options.integer("--source-window", 0), table.sourceWindowLog2Us());
+        SortedSet<Phase> phases = phases(options.value("--phases"), table.phaseSet());
+        int maxLeaves = maxLeavesOption.orElse(capacity.decisionEntriesPerBank() / phases.size());
 
-        LabeledFlows train;
-        LabeledFlows test;
-        String testDescription;
-        if (testFile.isPresent()) {
-            FlowTable testTable = reader.read(testFile.get(), Optional.of(table.features()),
-                    Optional.of(table.labelColumn()));
-            ClassLabels trainClasses = ClassLabels.forTraining(table.labels(), binary);
-            train = trainClasses.flows(table.rows());
-            test = ClassLabels.forModel(testTable.labels(), trainClasses.classNames()).flows(testTable.rows());
-            testDescription = testTable.fileName();
-        } else {
-            DataSplit split = DataSplit.stratified(table.labels(), testFraction, seed);
-            String[] trainLabels = select(table.labels(), split.train());
-            ClassLabels trainClasses = ClassLabels.forTraining(trainLabels, binary);
-            LabeledFlows all = ClassLabels.forModel(table.labels(), trainClasses.classNames()).flows(table.rows());
-            train = all.subset(split.train());
-            test = all.subset(split.test());
-            testDescription = testFraction > 0 ? String.format("a stratified %.0f%% of %s (seed %d)",
-                    testFraction * 100, table.fileName(), seed) : null;
+        FlowTable testTable = testFile.map(file -> reader.read(file, Optional.of(table.features()),
+                Optional.of(table.labelColumn()))).orElse(null);
+        List<String> trainLabels = new ArrayList<>();
+        List<PhaseRun> runs = new ArrayList<>();
+        Map<Phase, DataSplit> splits = new TreeMap<>();
+        for (Phase phase : phases) {
+            int[] rows = table.rowsAt(phase);
+            DataSplit split = testTable != null ? DataSplit.all(rows.length)
+                    : DataSplit.stratified(select(table.labels(), rows), testFraction, seed);
+            splits.put(phase, split);
+            for (int i : split.train()) {
+                trainLabels.add(table.labels()[rows[i]]);
+            }
         }
-        progress.say(train.size() + " training rows, " + test.size() + " test rows; classes "
-                + train.classNames());
+        ClassLabels trainClasses = ClassLabels.forTraining(trainLabels.toArray(new String[0]), binary);
+        List<String> classNames = trainClasses.classNames();
+        LabeledFlows all = ClassLabels.forModel(table.labels(), classNames).flows(table.rows());
+        LabeledFlows allTest = testTable == null ? null
+                : ClassLabels.forModel(testTable.labels(), classNames).flows(testTable.rows());
+        long trainRows = 0;
+        long testRows = 0;
+        for (Phase phase : phases) {
+            int[] rows = table.rowsAt(phase);
+            DataSplit split = splits.get(phase);
+            LabeledFlows train = all.subset(compose(rows, split.train()));
+            LabeledFlows test = testTable != null ? allTest.subset(testTable.rowsAt(phase))
+                    : all.subset(compose(rows, split.test()));
+            runs.add(new PhaseRun(phase, train, test));
+            trainRows += train.size();
+            testRows += test.size();
+        }
+        progress.say(trainRows + " training rows, " + testRows + " test rows; classes " + classNames);
 
         WekaTrainer.Settings settings = new WekaTrainer.Settings(algorithm, minLeaf, maxDepth, seed);
-        DecisionTree tree = trainWithinSlots(train, table.features(), requestedFeatures.isEmpty(), settings);
-        tree = shape(tree, train, maxDepth, maxLeaves);
-        progress.say("tree: " + tree.leafCount() + " leaves, depth " + tree.depth() + ", features "
-                + names(tree.usedFeatureIds()));
-
-        progress.say("compiling for " + capacity.featureSlots() + " slots");
-        CompiledModel compiled = ModelCompiler.compile(tree, catalog, capacity);
-        progress.say(compiled.decisionEntries().size() + " decision entries, " + compiled.featureEntries().size()
-                + " range entries");
-
-        LabeledFlows evaluated = test.size() > 0 ? test : train;
-        progress.say("evaluating on " + evaluated.size() + (test.size() > 0 ? " test" : " training (no test part)")
-                + " rows");
-        Evaluation evaluation = Evaluation.of(tree, new TableSemanticsClassifier(compiled, catalog), evaluated);
+        Map<Phase, DecisionTree> trees = new TreeMap<>();
+        for (PhaseRun run : runs) {
+            progress.say("phase " + run.phase + ": " + run.train.size() + " training rows");
+            DecisionTree tree = trainWithinSlots(run.train, table.features(), requestedFeatures.isEmpty(), settings);
+            run.tree = shape(tree, run.train, maxDepth, maxLeaves);
+            progress.say("phase " + run.phase + ": tree of " + run.tree.leafCount() + " leaves, depth "
+                    + run.tree.depth() + ", features " + names(run.tree.usedFeatureIds()));
+            trees.put(run.phase, run.tree);
+        }
 
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("algorithm", algorithm.option());
@@ -141,33 +174,116 @@ final class TrainCommand {
         parameters.put("features", requestedFeatures.map(f -> names(f)).orElse("auto"));
         parameters.put("seed", Long.toString(seed));
         parameters.put("test", testFile.isPresent() ? "file" : Double.toString(testFraction));
+        String testDescription = testFile.isPresent() ? testTable.fileName() : testFraction > 0
+                ? String.format(Locale.ROOT, "a stratified %.0f%% of %s per phase (seed %d)", testFraction * 100,
+                table.fileName(), seed) : null;
         if (testDescription != null) {
             parameters.put("test_part", testDescription);
         }
-        TrainingSummary summary = TrainingSummary.builder()
+        parameters.put("phases", phases.stream().map(Phase::label).collect(Collectors.joining(",")));
+        String name = String.format(Locale.ROOT, "%s %s on %s: %d phase%s, %d leaves", algorithm.displayName(),
+                classNames.equals(List.of("Benign", ClassLabels.ATTACK_CLASS)) ? "benign/attack" : "multi-class",
+                table.fileName(), phases.size(), phases.size() == 1 ? "" : "s",
+                trees.values().stream().mapToInt(DecisionTree::leafCount).sum());
+        // Compile once to evaluate (the metrics go into the bundle), then once more with them: equal trees give
+        // equal entries and id.
+        TrainingSummary.Builder summary = TrainingSummary.builder()
                 .dataFile(table.fileName())
                 .testDataFile(testFile.map(p -> p.getFileName().toString()).orElse(null))
                 .labelColumn(table.labelColumn())
-                .binary(train.classNames().equals(List.of("Benign", ClassLabels.ATTACK_CLASS)))
+                .binary(classNames.equals(List.of("Benign", ClassLabels.ATTACK_CLASS)))
                 .algorithm(algorithm.option())
                 .parameters(parameters)
-                .rows(testFile.isPresent() ? train.size() + test.size() : table.size())
-                .trainRows(train.size())
-                .testRows(test.size())
-                .metrics(ImmutableMap.copyOf(EvaluationReport.headline(evaluation)))
-                .build();
-        String name = String.format("%s %s on %s: %d features, %d leaves", algorithm.displayName(),
-                summary.binary() ? "benign/attack" : "multi-class", table.fileName(),
-                tree.usedFeatureIds().size(), tree.leafCount());
-        ModelBundle bundle = new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), name,
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), summary, tree, compiled);
+                .rows(table.size() + (testTable == null ? 0 : testTable.size()))
+                .trainRows(trainRows)
+                .testRows(testRows);
+        String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        int thresholdPermille = (int) Math.round(threshold * 1000);
+        progress.say("compiling " + phases.size() + " phase(s) for " + capacity.featureSlots() + " slots");
+        ModelBundle compiled = ModelBundles.compile(name, createdAt, summary.build(), trees, thresholdPermille,
+                window, catalog, capacity);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        for (PhaseRun run : runs) {
+            PhaseModel phaseModel = compiled.phase(run.phase).orElseThrow();
+            LabeledFlows evaluated = run.test.size() > 0 ? run.test : run.train;
+            run.evaluation = Evaluation.of(run.tree, new TableSemanticsClassifier(phaseModel.compiled(), catalog),
+                    evaluated);
+            String prefix = run.phase.equals(headlinePhase(phases)) ? "" : run.phase.label() + ".";
+            EvaluationReport.headline(run.evaluation).forEach((key, value) -> metrics.put(prefix + key, value));
+        }
+        ModelBundle bundle = ModelBundles.compile(name, createdAt, summary.metrics(metrics).build(), trees,
+                thresholdPermille, window, catalog, capacity);
         write(outFile, new ModelBundleCodec(catalog).write(bundle));
         progress.say("wrote " + outFile + " (model " + bundle.modelId() + ")");
 
         out.println("model         " + bundle.modelId() + "  " + name);
-        out.println("evaluated on  " + (test.size() > 0 ? (testDescription != null ? testDescription : "test part")
+        out.println("evaluated on  " + (testRows > 0 ? (testDescription != null ? testDescription : "test part")
                 : "the training rows (no test part)"));
-        EvaluationReport.printText(evaluation, out);
+        out.printf(Locale.ROOT, "alerts        at leaves of at least %.1f%% confidence; source window 2^%d us%n",
+                thresholdPermille / 10.0, window);
+        for (PhaseRun run : runs) {
+            out.println();
+            out.println("phase " + run.phase.label() + ": " + run.tree.leafCount() + " leaves, features "
+                    + names(run.tree.usedFeatureIds()));
+            EvaluationReport.printText(run.evaluation, out);
+        }
+    }
+
+    /** The phase whose metrics are the model's headline: the end if trained, else the last phase. */
+    private static Phase headlinePhase(SortedSet<Phase> phases) {
+        return phases.contains(Phase.END) ? Phase.END : phases.last();
+    }
+
+    private static int sourceWindow(Optional<Integer> option, Optional<Integer> fromData) {
+        if (option.isPresent() && fromData.isPresent() && !option.equals(fromData)) {
+            throw new UsageException("train: --source-window " + option.get() + " but the data's SRC_* features were "
+                    + "computed with window " + fromData.get());
+        }
+        int window = option.or(() -> fromData).orElse(SourceWindow.DEFAULT_WINDOW_LOG2_US);
+        try {
+            SourceWindow.requireValidWindow(window);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("train: --source-window: " + e.getMessage());
+        }
+        return window;
+    }
+
+    /** The phases to train: those named (each must have rows), else every phase of the data. */
+    private static SortedSet<Phase> phases(Optional<String> option, SortedSet<Phase> present) {
+        if (option.isEmpty()) {
+            return present;
+        }
+        SortedSet<Phase> chosen = new TreeSet<>();
+        for (String text : option.get().split(",")) {
+            Phase phase;
+            try {
+                phase = Phase.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("train: --phases: " + e.getMessage());
+            }
+            if (!present.contains(phase)) {
+                throw new ModelException("--phases names " + phase + ", which has no rows in the data (phases "
+                        + present + ")");
+            }
+            chosen.add(phase);
+        }
+        return chosen;
+    }
+
+    private static int[] compose(int[] rows, int[] indices) {
+        int[] composed = new int[indices.length];
+        for (int i = 0; i < indices.length; i++) {
+            composed[i] = rows[indices[i]];
+        }
+        return composed;
+    }
+
+    private static String[] select(String[] labels, int[] rows) {
+        String[] selected = new String[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            selected[i] = labels[rows[i]];
+        }
+        return selected;
     }
 
     /**
@@ -248,14 +364,6 @@ final class TrainCommand {
         } catch (IOException e) {
             throw new ModelException("cannot write " + outFile + ": " + e.getMessage());
         }
-    }
-
-    private static String[] select(String[] labels, int[] rows) {
-        String[] selected = new String[rows.length];
-        for (int i = 0; i < rows.length; i++) {
-            selected[i] = labels[rows[i]];
-        }
-        return selected;
     }
 
     private String names(Iterable<Integer> featureIds) {

@@ -1,7 +1,7 @@
 package org.onosproject.nids.model.flow;
 
 /**
- * The per-flow registers of the data plane, updated packet by packet exactly as docs/features.md defines them:
+ * The feature state of one flow in the data plane, updated packet by packet exactly as docs/features.md defines them:
  * the client is the sender of the flow's first packet (IN = client → server), counters and sums wrap at 32 bits,
  * durations are 32-bit microsecond differences of the switch timestamps.
  */
@@ -40,6 +40,11 @@ public final class FlowState {
     private int icmpType;
     private long packets;
 
+    /** A flow whose first packet is {@code first} (not yet counted: {@link #update} it). */
+    public static FlowState start(PacketHeaders first) {
+        return new FlowState(FlowKey.of(first), first);
+    }
+
     FlowState(FlowKey key, PacketHeaders first) {
         this.key = key;
         this.protocol = first.protocol();
@@ -55,9 +60,14 @@ public final class FlowState {
         }
     }
 
+    /** Whether the packet goes client → server (IN). */
+    public boolean isInbound(PacketHeaders packet) {
+        return packet.sourceAddress() == clientAddress && packet.sourcePort() == clientPort;
+    }
+
     /** Counts one packet of this flow. */
-    void update(PacketHeaders packet) {
-        boolean in = packet.sourceAddress() == clientAddress && packet.sourcePort() == clientPort;
+    public void update(PacketHeaders packet) {
+        boolean in = isInbound(packet);
         long now = packet.timestampMicros();
         int length = packet.totalLength();
         if (in) {
@@ -136,6 +146,11 @@ public final class FlowState {
         return packets;
     }
 
+    /** Packets as the data plane counts them: IN + OUT packets, 32 bits. */
+    public long dataPlanePackets() {
+        return (inPackets + outPackets) & U32;
+    }
+
     public long firstMicros() {
         return firstMicros;
     }
@@ -164,16 +179,24 @@ public final class FlowState {
         return tcpFlags;
     }
 
-    int clientTcpFlags() {
+    /** OR of the TCP flags the client sent (0 for UDP and ICMP). */
+    public int clientTcpFlags() {
         return clientTcpFlags;
     }
 
-    int serverTcpFlags() {
+    /** OR of the TCP flags the server sent. */
+    public int serverTcpFlags() {
         return serverTcpFlags;
     }
 
-    long durationMicros() {
-        return (lastMicros - firstMicros) & U32;
+    /**
+     * The later of the last IN and the last OUT packet, from the first packet, each a 32-bit microsecond difference
+     * (the switch keeps 32-bit times; for flows under 71.6 minutes this is last packet − first packet).
+     */
+    public long durationMicros() {
+        long in = (lastInMicros - firstMicros) & U32;
+        long out = outPackets == 0 ? 0 : (lastOutMicros - firstMicros) & U32;
+        return Math.max(in, out);
     }
 
     long durationInMicros() {

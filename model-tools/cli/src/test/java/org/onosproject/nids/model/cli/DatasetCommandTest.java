@@ -76,14 +76,15 @@ public class DatasetCommandTest {
     public void oneRowPerFlowLabelledByItsClient() throws Exception {
         Path out = folder.getRoot().toPath().resolve("flows.csv.gz");
         TestData.Run run = TestData.cli("dataset", "--pcap", capture().toString(), "--out", out.toString(),
-                "--label-by-src", "10.0.0.3=Attack");
+                "--label-by-src", "10.0.0.3=Attack", "--rows", "flows");
         assertEquals(run.err, 0, run.status);
         assertTrue(run.out, run.out.contains("6 frames, 2 flows, 2 rows ({Attack=1, Benign=1} per flow)"));
         List<String[]> rows = read(out, true);
         assertEquals(3, rows.size());
         String[] header = rows.get(0);
-        String[] benign = rows.get(1);
-        String[] attack = rows.get(2);
+        // In the order the flows ended: the probe at its RST, the benign flow with the capture.
+        String[] attack = rows.get(1);
+        String[] benign = rows.get(2);
         assertEquals("10.0.0.1", benign[column(header, "IPV4_SRC_ADDR")]);
         assertEquals("Benign", benign[column(header, "Attack")]);
         assertEquals("0", benign[column(header, "Label")]);
@@ -103,22 +104,25 @@ public class DatasetCommandTest {
     }
 
     @Test
-    public void oneRowPerPacketIsWhatTheSwitchClassifiesAtEachPacket() throws Exception {
-        Path out = folder.getRoot().toPath().resolve("packets.csv");
+    public void oneRowPerPhaseIsWhatTheSwitchClassifiesAtEachPhase() throws Exception {
+        Path out = folder.getRoot().toPath().resolve("phases.csv");
         TestData.Run run = TestData.cli("dataset", "--pcap", capture().toString(), "--out", out.toString(),
-                "--label-by-src", "10.0.0.3=Scan,10.0.0.9=DoS", "--default-label", "Benign", "--rows", "packets");
+                "--label-by-src", "10.0.0.3=Scan,10.0.0.9=DoS", "--default-label", "Benign", "--rows", "phases");
         assertEquals(run.err, 0, run.status);
         List<String[]> rows = read(out, false);
         assertEquals(6, rows.size());
         String[] header = rows.get(0);
+        int phase = column(header, "PHASE");
         int inPkts = column(header, "IN_PKTS");
         int outPkts = column(header, "OUT_PKTS");
         int label = column(header, "Attack");
         List<String> trace = new ArrayList<>();
         for (String[] row : rows.subList(1, rows.size())) {
-            trace.add(row[label] + ":" + row[inPkts] + "/" + row[outPkts]);
+            trace.add(row[label] + "@" + row[phase] + ":" + row[inPkts] + "/" + row[outPkts]);
         }
-        assertEquals(List.of("Benign:1/0", "Benign:1/1", "Scan:1/0", "Scan:1/1", "Benign:2/1"), trace);
+        // Packets 1 and 2 of each flow; the probe ends at its RST (phase 0 = end); the benign flow's third packet is
+        // no phase, and the flow ends when the capture does (the final sweep).
+        assertEquals(List.of("Benign@1:1/0", "Benign@2:1/1", "Scan@1:1/0", "Scan@0:1/1", "Benign@0:2/1"), trace);
     }
 
     @Test
@@ -133,24 +137,30 @@ public class DatasetCommandTest {
         Path capture = Files.write(folder.newFile("ambiguous.pcap").toPath(), bytes);
         Path out = folder.getRoot().toPath().resolve("ambiguous.csv");
         TestData.Run run = TestData.cli("dataset", "--pcap", capture.toString(), "--out", out.toString(),
-                "--label-by-src", "10.0.0.3=Attack", "--rows", "packets",
+                "--label-by-src", "10.0.0.3=Attack", "--rows", "phases",
                 "--features", "TCP_FLAGS,L4_DST_PORT,IN_BYTES", "--ambiguous", "benign");
         assertEquals(run.err, 0, run.status);
         assertTrue(run.out, run.out.contains("1 ambiguous rows labelled benign"));
         List<String[]> rows = read(out, false);
-        // Catalog order, not the order named.
-        assertEquals(List.of("IPV4_SRC_ADDR", "IPV4_DST_ADDR", "L4_DST_PORT", "IN_BYTES", "TCP_FLAGS", "Label",
-                "Attack"), Arrays.asList(rows.get(0)));
-        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "0", "Benign"), Arrays.asList(rows.get(1)));
-        // The attacker's SYN state is one the benign flow also reached: benign.
-        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "60", "2", "0", "Benign"), Arrays.asList(rows.get(2)));
-        // Its SYN then RST state is its own: still an attack.
-        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "100", "6", "1", "Attack"), Arrays.asList(rows.get(3)));
+        // Catalog order, not the order named; then the phase (0 = end) and the source window the rows were made with.
+        assertEquals(List.of("IPV4_SRC_ADDR", "IPV4_DST_ADDR", "L4_DST_PORT", "IN_BYTES", "TCP_FLAGS", "PHASE",
+                "SOURCE_WINDOW_LOG2_US", "Label", "Attack"), Arrays.asList(rows.get(0)));
+        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "1", "21", "0", "Benign"),
+                Arrays.asList(rows.get(1)));
+        // The attacker's SYN state at phase 1 is one the benign flow also reached there: benign.
+        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "60", "2", "1", "21", "0", "Benign"),
+                Arrays.asList(rows.get(2)));
+        // Its SYN then RST state, at its end, is its own: still an attack.
+        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "100", "6", "0", "21", "1", "Attack"),
+                Arrays.asList(rows.get(3)));
+        // The benign flow at its end (the capture's): the same features as at phase 1, another phase: not ambiguous.
+        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "0", "21", "0", "Benign"),
+                Arrays.asList(rows.get(4)));
         // Without --ambiguous the labels are the sources' labels.
         TestData.Run kept = TestData.cli("dataset", "--pcap", capture.toString(), "--out", out.toString(),
-                "--label-by-src", "10.0.0.3=Attack", "--rows", "packets", "--features", "TCP_FLAGS");
+                "--label-by-src", "10.0.0.3=Attack", "--rows", "phases", "--features", "TCP_FLAGS");
         assertEquals(kept.err, 0, kept.status);
-        assertEquals("Attack", read(out, false).get(2)[4]);
+        assertEquals("Attack", read(out, false).get(2)[6]);
     }
 
     @Test
@@ -180,12 +190,12 @@ public class DatasetCommandTest {
         assertTrue(train.err + train.out, (train.err + train.out).contains("IPV4_SRC_ADDR"));
         TestData.Run simulate = TestData.cli("simulate", "--model", model.toString(), "--pcap", capture.toString());
         assertEquals(simulate.err, 0, simulate.status);
-        assertTrue(simulate.out, simulate.out.contains("every classification agrees with the tree"));
+        assertTrue(simulate.out, simulate.out.contains("every verdict agrees with its phase's tree"));
         for (String line : simulate.out.split("\n")) {
             if (line.startsWith("flow ") && line.contains(" 10.0.0.3:")) {
-                assertTrue(line, line.contains("class Attack"));
+                assertTrue(line, line.contains("ALERT at p1 (Attack)"));
             } else if (line.startsWith("flow ")) {
-                assertTrue(line, line.contains("class Benign"));
+                assertTrue(line, line.contains("no alert"));
             }
         }
     }
@@ -203,7 +213,7 @@ public class DatasetCommandTest {
         assertBad(TestData.cli("dataset", "--pcap", pcap, "--out", out, "--label-by-src", "10.0.0.3=a b"),
                 2, "a label is letters");
         assertBad(TestData.cli("dataset", "--pcap", pcap, "--out", out, "--label-by-src", "10.0.0.3=A",
-                "--rows", "bytes"), 2, "--rows is flows or packets");
+                "--rows", "bytes"), 2, "--rows is phases or flows");
         assertBad(TestData.cli("dataset", "--pcap", pcap, "--out", out, "--label-by-src", "10.0.0.3=A",
                 "--features", "IN_BYTES,NOPE"), 2, "NOPE is not a catalog feature");
         assertBad(TestData.cli("dataset", "--pcap", pcap, "--out", out, "--label-by-src", "10.0.0.3=A",

@@ -6,6 +6,8 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.PhaseModel;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.eval.Evaluation;
@@ -68,11 +70,11 @@ public class DatasetFidelityTest {
 
     /** Entries vs tree on every row of the file (training and test rows alike). */
     private void assertFidelityOnWholeFile(ModelBundle bundle, Path data) {
-        List<Feature> features = bundle.tree().usedFeatureIds().stream().map(catalog::byId)
+        List<Feature> features = end(bundle).tree().usedFeatureIds().stream().map(catalog::byId)
                 .collect(Collectors.toList());
         FlowTable table = new FlowCsvReader(catalog).read(data, Optional.of(features), Optional.of("Attack"));
-        Evaluation evaluation = Evaluation.of(bundle.tree(), new TableSemanticsClassifier(bundle.compiled(), catalog),
-                ClassLabels.forModel(table.labels(), bundle.compiled().classNames()).flows(table.rows()));
+        Evaluation evaluation = Evaluation.of(end(bundle).tree(), new TableSemanticsClassifier(end(bundle).compiled(), catalog),
+                ClassLabels.forModel(table.labels(), bundle.classNames()).flows(table.rows()));
         assertEquals(table.size(), evaluation.metrics().rows());
         assertEquals("first disagreement at row " + evaluation.firstDisagreement(), 1.0, evaluation.fidelity(), 0);
     }
@@ -85,7 +87,7 @@ public class DatasetFidelityTest {
         assertEquals(1.0, metrics.get("fidelity"), 0);
         assertTrue(metrics.toString(), metrics.get("f1_weighted") >= 0.996);
         assertTrue(metrics.toString(), metrics.get("attack_f1") >= 0.95);
-        assertTrue(bundle.tree().usedFeatureIds().size() <= 8 && bundle.tree().leafCount() <= 256);
+        assertTrue(end(bundle).tree().usedFeatureIds().size() <= 8 && end(bundle).tree().leafCount() <= 256);
         assertFidelityOnWholeFile(bundle, data);
     }
 
@@ -103,7 +105,7 @@ public class DatasetFidelityTest {
     public void cicMultiClassRepTreeHasFidelityOne() {
         Path data = dataset(CIC);
         ModelBundle bundle = train(data, "--algorithm", "reptree");
-        assertTrue(bundle.compiled().classNames().size() > 10);
+        assertTrue(bundle.classNames().size() > 10);
         assertFidelityOnWholeFile(bundle, data);
     }
 
@@ -111,7 +113,13 @@ public class DatasetFidelityTest {
     public void unswMultiClassJ48HasFidelityOne() {
         Path data = dataset(UNSW);
         ModelBundle bundle = train(data);
-        assertEquals(10, bundle.compiled().classNames().size());
+        assertEquals(10, bundle.classNames().size());
         assertFidelityOnWholeFile(bundle, data);
+    }
+
+    /** The END phase of a bundle trained on end-of-flow rows (the only phase such a bundle has). */
+    private static PhaseModel end(ModelBundle bundle) {
+        assertEquals(List.of(Phase.END), List.of(bundle.phases().get(bundle.phases().size() - 1).phase()));
+        return bundle.phase(Phase.END).orElseThrow();
     }
 }

@@ -9,6 +9,8 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.PhaseModel;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.capacity.CapacityExceededException;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -64,7 +66,7 @@ public class NidsModelCliTest {
         assertEquals(0, text.status);
         assertTrue(text.out.contains(" 11  FLOW_DURATION_MILLISECONDS      32  1000"));
         JsonNode json = MAPPER.readTree(TestData.cli("features", "--json").out);
-        assertEquals(28, json.get("features").size());
+        assertEquals(32, json.get("features").size());
     }
 
     @Test
@@ -76,8 +78,8 @@ public class NidsModelCliTest {
                 binaryTraining.err.contains("ignoring 2 columns that are not catalog features: L7_PROTO, Label"));
         assertTrue(binaryTraining.err, binaryTraining.err.matches("(?s).*training J48 on \\d+ rows x 8 features.*"));
         ModelBundle bundle = BundleFiles.read(binaryModel, FeatureCatalog.standard());
-        assertEquals(List.of("Benign", "Attack"), bundle.compiled().classNames());
-        assertTrue(bundle.tree().leafCount() <= 64);
+        assertEquals(List.of("Benign", "Attack"), bundle.classNames());
+        assertTrue(end(bundle).tree().leafCount() <= 64);
         assertEquals(1.0, bundle.training().metrics().get("fidelity"), 0);
         assertEquals(3000, bundle.training().trainRows() + bundle.training().testRows());
         assertEquals("flows.csv.gz", bundle.training().dataFile());
@@ -98,8 +100,38 @@ public class NidsModelCliTest {
         assertTrue(json.get("f1_weighted").asDouble() > 0.9);
         assertEquals("Attack", json.get("per_class").get(1).get("class").asText());
         assertEquals(2, json.get("confusion").get("matrix").size());
+        assertEquals("--json: no progress on stderr", "", run.err);
         TestData.Run text = TestData.cli("eval", "--model", binaryModel.toString(), "--data", trainCsv.toString());
         assertTrue(text.out.contains("confusion (rows: true class"));
+        // Progress goes to stderr, phase by phase; stdout keeps the report only.
+        assertTrue(text.err, text.err.matches("(?s)\\[ *[0-9.]+s\\] reading .*\\[ *[0-9.]+s\\] read 3000 rows; "
+                + "evaluating .*"));
+        assertTrue(text.out, !text.out.contains("reading "));
+    }
+
+    @Test
+    public void reportWritesOnePageWithTreeCostAndEvaluation() throws Exception {
+        Path page = folder.getRoot().toPath().resolve("report.html");
+        TestData.Run run = TestData.cli("report", "--model", binaryModel.toString(), "--out", page.toString(),
+                "--data", trainCsv.toString());
+        assertEquals(run.err, 0, run.status);
+        String html = Files.readString(page);
+        ModelBundle bundle = BundleFiles.read(binaryModel, FeatureCatalog.standard());
+        assertTrue(html.startsWith("<!DOCTYPE html>") && html.trim().endsWith("</html>"));
+        assertTrue(html.contains("<code>" + bundle.modelId() + "</code>"));
+        // every leaf with its confidence, every test in feature units
+        assertEquals(end(bundle).tree().leafCount(), html.split("<span class=\"leaf", -1).length - 1);
+        assertTrue(html.matches("(?s).*leaf \\d+: (Benign|Attack), \\d+\\.\\d% of \\d+ training flows.*"));
+        assertTrue(html.contains(" &lt;= "));
+        assertTrue(html.contains("Cost (as <code>nids-model cost</code>)"));
+        assertTrue(html.contains("<table id=\"confusion\">"));
+        // one row per flow in this data: the page says what detection time needs
+        assertTrue(html.contains("detection time needs per-packet rows"));
+        assertTrue(!html.contains("src=\"http") && !html.contains("href=\"http"));   // standalone
+
+        assertFailsWith(TestData.cli("report", "--model", binaryModel.toString(), "--out",
+                                     folder.getRoot().toPath().resolve("no/such/dir/r.html").toString()), 1,
+                        "cannot write");
     }
 
     @Test
@@ -109,6 +141,10 @@ public class NidsModelCliTest {
         JsonNode json = MAPPER.readTree(run.out);
         assertTrue(json.get("fits").asBoolean());
         assertEquals("yes", json.get("entries_match_tree").asText());
+        // A model trained on flow rows has one tree, at the flow's end.
+        assertEquals(1, json.get("phases").size());
+        json = json.get("phases").get(0);
+        assertEquals("end", json.get("phase").asText());
         assertTrue(json.get("total_entries").asLong() > 0);
         assertTrue(json.get("total_ternary_entries").asLong() >= json.get("total_entries").asLong());
         assertEquals(json.get("tables").size(), json.get("tables_used").asInt());
@@ -154,8 +190,8 @@ public class NidsModelCliTest {
         assertEquals(2000, ssh.get("data_plane").get("FLOW_DURATION_MILLISECONDS").asLong());
         assertEquals(2, ssh.get("features").get("FLOW_DURATION_MILLISECONDS").asLong());
         // The model's verdict must be what its tree says about the simulated features.
-        DecisionTree tree = BundleFiles.read(binaryModel, FeatureCatalog.standard()).tree();
-        long[] values = new long[29];
+        DecisionTree tree = end(BundleFiles.read(binaryModel, FeatureCatalog.standard())).tree();
+        long[] values = new long[33];
         FeatureCatalog.standard().features().forEach(f -> values[f.id()] = ssh.get("features").get(f.name()).asLong());
         assertEquals(tree.leafFor(values).leafId(), ssh.get("leaf_id").asInt());
         assertEquals(2048, flows.get(2).get("features").get("ICMP_TYPE").asLong());
@@ -172,9 +208,9 @@ public class NidsModelCliTest {
                 "--test", test.toString(), "--max-depth", "4", "--min-leaf", "5", "--seed", "3", "--label", "Attack");
         assertEquals(run.err, 0, run.status);
         ModelBundle bundle = BundleFiles.read(model, FeatureCatalog.standard());
-        assertEquals(List.of("Benign", "DoS", "Scan"), bundle.compiled().classNames());
-        assertTrue(bundle.tree().depth() <= 4);
-        assertTrue(List.of(2, 3, 4, 5).containsAll(bundle.tree().usedFeatureIds()));
+        assertEquals(List.of("Benign", "DoS", "Scan"), bundle.classNames());
+        assertTrue(end(bundle).tree().depth() <= 4);
+        assertTrue(List.of(2, 3, 4, 5).containsAll(end(bundle).tree().usedFeatureIds()));
         assertEquals(800, bundle.training().testRows());
         assertEquals("test.csv", bundle.training().testDataFile().get());
         assertTrue(run.out.contains("fidelity      1.0000"));
@@ -217,7 +253,7 @@ public class NidsModelCliTest {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
         PipelineCapacity tinyDecisionTable = PipelineCapacity.builder().featureSlots(8).banks(2)
-                .rangeTableSize(1024).decisionTableSize(8).maxClasses(32).codeBits(16).slotValueBits(32)
+                .rangeTableSize(1024).decisionTableSize(8).phaseTableSize(64).maxClasses(32).codeBits(16).slotValueBits(32)
                 .classIdBits(8).leafIdBits(16).build();
         TrainCommand train = new TrainCommand(FeatureCatalog.standard(), tinyDecisionTable, quiet, quiet);
         try {
@@ -226,7 +262,8 @@ public class NidsModelCliTest {
             fail("a tree of up to 40 leaves in 4 decision entries");
         } catch (CapacityExceededException e) {
             assertTrue(e.getMessage(), e.getMessage().matches(
-                    "the model exceeds the pipeline's capacity: decision table \\(one bank\\): \\d+ entries needed, "
+                    "the model exceeds the pipeline's capacity: decision table \\(one bank(, all phases)?\\): \\d+ "
+                            + "entries needed, "
                             + "4 available \\(\\d+ over\\)"));
         }
     }
@@ -238,7 +275,7 @@ public class NidsModelCliTest {
         Path future = Files.write(folder.newFile("future.json").toPath(),
                 json.toString().getBytes(StandardCharsets.UTF_8));
         assertFailsWith(TestData.cli("eval", "--model", future.toString(), "--data", trainCsv.toString()), 1,
-                "unknown model schema version 7 (this build reads version 1)");
+                "unknown model schema version 7 (this build reads versions 1 and 2)");
         assertFailsWith(TestData.cli("cost", "--model", future.toString()), 1, "unknown model schema version 7");
     }
 
@@ -250,5 +287,11 @@ public class NidsModelCliTest {
         assertFailsWith(TestData.cli("train", "--data", trainCsv.toString(), "--out", "m.json", "--algorithm",
                 "forest"), 2, "--algorithm must be j48 or reptree");
         assertEquals(2, TestData.cli().status);
+    }
+
+    /** The END phase of a bundle trained on end-of-flow rows (the only phase such a bundle has). */
+    private static PhaseModel end(ModelBundle bundle) {
+        assertEquals(List.of(Phase.END), List.of(bundle.phases().get(bundle.phases().size() - 1).phase()));
+        return bundle.phase(Phase.END).orElseThrow();
     }
 }

@@ -9,9 +9,11 @@ import org.junit.rules.TemporaryFolder;
 import org.onosproject.nids.model.TestTrees;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.bundle.ModelBundleCodec;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.bundle.TrainingSummary;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
-import org.onosproject.nids.model.compiler.ModelCompiler;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.DecisionTree;
 
 import java.nio.ByteOrder;
@@ -43,16 +45,17 @@ public class SimulatePolicyTest {
         capture = capture();
     }
 
-    /** The sample tree: a UDP flow of at most 1000 bytes is an Attack. */
+    /** The sample tree at phase 1 and the end: a UDP flow of at most 1000 bytes is an Attack. */
     private Path model() throws Exception {
         FeatureCatalog catalog = FeatureCatalog.standard();
-        DecisionTree tree = TestTrees.sample();
+        DecisionTree tree = TestTrees.sampleWithCounts();
         TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Attack")
                 .binary(true).algorithm("j48").parameters(Map.of("min_leaf", "2")).rows(2).trainRows(2)
                 .metrics(Map.of("f1_weighted", 1.0)).build();
-        ModelBundle bundle = new ModelBundle(catalog.version(), ModelBundleCodec.contentId(tree), "sample",
-                "2026-01-01T00:00:00Z", training, tree,
-                ModelCompiler.compile(tree, catalog, TestTrees.capacity().build()));
+        // the UDP leaf saw one Attack row: confidence (1 + 1) / (1 + 2), above the threshold of one half
+        ModelBundle bundle = ModelBundles.compile("sample", "2026-01-01T00:00:00Z", training,
+                Map.of(Phase.atPacket(1), tree, Phase.END, tree), 500, SourceWindow.DEFAULT_WINDOW_LOG2_US, catalog,
+                TestTrees.capacity().build());
         Path file = folder.getRoot().toPath().resolve("model.json");
         Files.writeString(file, new ModelBundleCodec(catalog).write(bundle));
         return file;

@@ -55,7 +55,8 @@ public class EvaluationTest {
     public void editedEntriesLowerFidelity() {
         List<DecisionEntry> edited = new ArrayList<>(compiled.decisionEntries());
         DecisionEntry first = edited.get(0);
-        edited.set(0, new DecisionEntry(first.leafId(), 1 - first.classId(), first.priority(), first.codeRanges()));
+        edited.set(0, new DecisionEntry(first.leafId(), 1 - first.classId(), first.confidencePermille(),
+                first.priority(), first.codeRanges()));
         CompiledModel tampered = new CompiledModel(compiled.classNames(), compiled.slots(), compiled.partitions(),
                 compiled.featureEntries(), edited, compiled.leaves());
         Evaluation evaluation = Evaluation.of(tree, new TableSemanticsClassifier(tampered, catalog),

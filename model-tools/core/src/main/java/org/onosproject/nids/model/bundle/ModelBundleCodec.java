@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.common.hash.Hashing;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
@@ -18,8 +17,10 @@ import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.DecisionEntry;
 import org.onosproject.nids.model.compiler.FeatureTableEntry;
 import org.onosproject.nids.model.compiler.IntervalPartition;
+import org.onosproject.nids.model.compiler.LeafConfidence;
 import org.onosproject.nids.model.compiler.LeafPath;
 import org.onosproject.nids.model.compiler.SlotAssignment;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.Condition;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.LeafNode;
@@ -39,18 +40,24 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * model.json ⇄ {@link ModelBundle}. Reading checks, in this order: JSON syntax, the schema version (an unknown one
- * is refused by name), the JSON Schema shipped beside this class (the same file the app validates with), the
- * catalog version, then the cross-references the schema cannot express (leaf numbering, slot count, feature ids).
+ * model.json ⇄ {@link ModelBundle}. Reading checks, in this order: JSON syntax, the schema version (an unknown one is
+ * refused by name), the JSON Schema of that version shipped beside this class (the same file the app validates
+ * with), the catalog version, then the cross-references the schema cannot express (leaf numbering, slot count,
+ * feature ids, class ids, phases). A schema-1 bundle (one tree, no phases) is converted on reading: its tree becomes
+ * the END phase and its alert threshold 0, which is what schema 1 meant (every attack leaf alerted, once per flow).
  */
 public final class ModelBundleCodec {
 
-    /** Classpath location of the JSON Schema of the bundle. */
+    /** Classpath location of the JSON Schema of the bundle this build writes. */
     public static final String SCHEMA_RESOURCE = "/org/onosproject/nids/model/model-bundle.schema.json";
+    /** Classpath location of the JSON Schema of schema-1 bundles, which are converted on reading. */
+    public static final String SCHEMA_V1_RESOURCE = "/org/onosproject/nids/model/model-bundle-v1.schema.json";
+    /** Marker {@code training.parameters.converted_from} of a converted schema-1 bundle. */
+    public static final String CONVERTED_FROM_V1 = "schema 1";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int MAX_REPORTED_SCHEMA_ERRORS = 3;
-    private static volatile JsonSchema schema;
+    private static final Map<String, JsonSchema> SCHEMAS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final FeatureCatalog catalog;
 
@@ -73,7 +80,6 @@ public final class ModelBundleCodec {
     }
 
     public ObjectNode toJson(ModelBundle bundle) {
-        CompiledModel compiled = bundle.compiled();
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schema_version", ModelBundle.SCHEMA_VERSION);
         root.put("catalog_version", bundle.catalogVersion());
@@ -82,10 +88,22 @@ public final class ModelBundleCodec {
         root.put("created_at", bundle.createdAt());
         root.set("training", trainingJson(bundle.training()));
         ArrayNode classes = root.putArray("classes");
-        compiled.classNames().forEach(classes::add);
+        bundle.classNames().forEach(classes::add);
+        root.put("alert_threshold_permille", bundle.alertThresholdPermille());
+        root.putObject("source_context").put("window_log2_us", bundle.sourceWindowLog2Us());
+        root.put("slot_count", bundle.slotCount());
+        ArrayNode phases = root.putArray("phases");
+        for (PhaseModel phase : bundle.phases()) {
+            phases.add(phaseJson(phase));
+        }
+        return root;
+    }
 
+    private ObjectNode phaseJson(PhaseModel phase) {
+        CompiledModel compiled = phase.compiled();
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("phase", phase.phase().number());
         SlotAssignment slots = compiled.slots();
-        root.put("slot_count", slots.slotCount());
         ArrayNode slotArray = root.putArray("slots");
         for (int slot = 0; slot < slots.slotCount(); slot++) {
             ObjectNode node = slotArray.addObject().put("slot", slot).put("feature_id", slots.featureIdAt(slot));
@@ -114,7 +132,8 @@ public final class ModelBundleCodec {
                 .collect(Collectors.toSet());
         for (DecisionEntry entry : compiled.decisionEntries()) {
             ObjectNode node = decisionEntries.addObject().put("leaf_id", entry.leafId())
-                    .put("class_id", entry.classId()).put("priority", entry.priority());
+                    .put("class_id", entry.classId()).put("confidence_permille", entry.confidencePermille())
+                    .put("priority", entry.priority());
             ArrayNode codes = node.putArray("codes");
             for (CodeRange range : entry.codeRanges()) {
                 codes.addArray().add(range.low()).add(range.high());
@@ -124,7 +143,8 @@ public final class ModelBundleCodec {
         for (LeafPath leaf : compiled.leaves()) {
             ObjectNode node = leaves.addObject().put("leaf_id", leaf.leafId()).put("class_id", leaf.classId())
                     .put("class", compiled.classNames().get(leaf.classId()))
-                    .put("reachable", reachable.contains(leaf.leafId()));
+                    .put("reachable", reachable.contains(leaf.leafId()))
+                    .put("confidence_permille", leaf.confidencePermille());
             ArrayNode path = node.putArray("path");
             for (Condition condition : leaf.conditions()) {
                 path.addObject().put("feature_id", condition.featureId())
@@ -133,7 +153,7 @@ public final class ModelBundleCodec {
             }
             putCounts(node, leaf.counts());
         }
-        root.set("tree", nodeJson(bundle.tree().root()));
+        root.set("tree", nodeJson(phase.tree().root()));
         return root;
     }
 
@@ -183,32 +203,6 @@ public final class ModelBundleCodec {
         return catalog.byIdOptional(featureId).map(f -> f.name()).orElse("#" + featureId);
     }
 
-    /**
-     * A model id derived from the classes and the tree (not names or dates): retraining to the same tree gives the
-     * same id, so the app can tell a re-upload from a new model.
-     */
-    public static String contentId(DecisionTree tree) {
-        ObjectNode content = MAPPER.createObjectNode();
-        ArrayNode classes = content.putArray("classes");
-        tree.classNames().forEach(classes::add);
-        content.set("tree", structureJson(tree.root()));
-        return "nids-" + Hashing.sha256().hashString(content.toString(), StandardCharsets.UTF_8).toString()
-                .substring(0, 16);
-    }
-
-    private static ObjectNode structureJson(TreeNode node) {
-        ObjectNode json = MAPPER.createObjectNode();
-        if (node.isLeaf()) {
-            json.put("c", ((LeafNode) node).classId());
-        } else {
-            SplitNode split = (SplitNode) node;
-            json.put("f", split.featureId()).put("t", split.threshold());
-            json.set("le", structureJson(split.lessOrEqual()));
-            json.set("gt", structureJson(split.greater()));
-        }
-        return json;
-    }
-
     // ---------------------------------------------------------------- reading
 
     public ModelBundle read(InputStream in) {
@@ -233,69 +227,121 @@ public final class ModelBundleCodec {
         if (version == null || !version.isIntegralNumber()) {
             throw new ModelFormatException("not a model bundle: no integer schema_version");
         }
-        if (version.asInt() != ModelBundle.SCHEMA_VERSION) {
+        int schemaVersion = version.asInt();
+        if (schemaVersion != 1 && schemaVersion != ModelBundle.SCHEMA_VERSION) {
             throw new ModelFormatException("unknown model schema version " + version.asText()
-                    + " (this build reads version " + ModelBundle.SCHEMA_VERSION + ")");
+                    + " (this build reads versions 1 and " + ModelBundle.SCHEMA_VERSION + ")");
         }
         List<String> errors = validate(root);
         if (!errors.isEmpty()) {
-            throw new ModelFormatException("the bundle does not match the model-bundle schema: "
+            throw new ModelFormatException("the bundle does not match the model-bundle schema (version "
+                    + schemaVersion + "): "
                     + String.join("; ", errors.subList(0, Math.min(errors.size(), MAX_REPORTED_SCHEMA_ERRORS)))
                     + (errors.size() > MAX_REPORTED_SCHEMA_ERRORS
                     ? " (and " + (errors.size() - MAX_REPORTED_SCHEMA_ERRORS) + " more)" : ""));
         }
         int catalogVersion = root.get("catalog_version").asInt();
-        if (catalogVersion != catalog.version()) {
+        if (!catalog.reads(catalogVersion)) {
             throw new ModelFormatException("the model was built for feature catalog version " + catalogVersion
                     + ", this build has version " + catalog.version());
         }
-        return fromJson(root);
+        return schemaVersion == 1 ? fromV1Json(root) : fromJson(root);
     }
 
-    /** Schema violations of a parsed document, as readable messages (empty = valid). */
+    /**
+     * Schema violations of a parsed document against the schema of its {@code schema_version} (empty = valid). A
+     * document without a known version is checked against this build's schema.
+     */
     public static List<String> validate(JsonNode document) {
-        Set<ValidationMessage> messages = schema().validate(document);
+        JsonNode version = document.get("schema_version");
+        String resource = version != null && version.isIntegralNumber() && version.asInt() == 1
+                ? SCHEMA_V1_RESOURCE : SCHEMA_RESOURCE;
+        Set<ValidationMessage> messages = schema(resource).validate(document);
         return messages.stream().map(ValidationMessage::getMessage).sorted().collect(Collectors.toList());
     }
 
-    private static JsonSchema schema() {
-        JsonSchema loaded = schema;
-        if (loaded == null) {
-            try (InputStream in = ModelBundleCodec.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+    private static JsonSchema schema(String resource) {
+        return SCHEMAS.computeIfAbsent(resource, name -> {
+            try (InputStream in = ModelBundleCodec.class.getResourceAsStream(name)) {
                 if (in == null) {
-                    throw new IllegalStateException("schema resource missing: " + SCHEMA_RESOURCE);
+                    throw new IllegalStateException("schema resource missing: " + name);
                 }
-                loaded = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
+                return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V7).getSchema(in);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            schema = loaded;
-        }
-        return loaded;
+        });
     }
 
     private ModelBundle fromJson(JsonNode root) {
-        List<String> classNames = new ArrayList<>();
-        root.get("classes").forEach(name -> classNames.add(name.asText()));
-        DecisionTree tree = DecisionTree.of(nodeFromJson(root.get("tree"), classNames.size()), classNames);
-        checkLeafNumbering(root.get("tree"), new int[]{0});
-
+        List<String> classNames = classNames(root);
         int slotCount = root.get("slot_count").asInt();
-        JsonNode slotsJson = root.get("slots");
+        int window = root.get("source_context").get("window_log2_us").asInt();
+        try {
+            SourceWindow.requireValidWindow(window);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException("source_context: " + e.getMessage());
+        }
+        List<PhaseModel> phases = new ArrayList<>();
+        Set<Integer> seen = new java.util.HashSet<>();
+        for (JsonNode phaseJson : root.get("phases")) {
+            Phase phase;
+            try {
+                phase = Phase.of(phaseJson.get("phase").asInt());
+            } catch (IllegalArgumentException e) {
+                throw new ModelFormatException(e.getMessage());
+            }
+            if (!seen.add(phase.number())) {
+                throw new ModelFormatException("phase " + phase + " appears twice");
+            }
+            phases.add(phaseFromJson(phase, phaseJson, classNames, slotCount, true));
+        }
+        return new ModelBundle(root.get("catalog_version").asInt(), root.get("model_id").asText(),
+                root.get("name").asText(), root.get("created_at").asText(), trainingFromJson(root.get("training")),
+                classNames, root.get("alert_threshold_permille").asInt(), window, phases);
+    }
+
+    /** A schema-1 bundle: its one tree is the END phase; threshold 0 keeps its meaning (every attack leaf alerts). */
+    private ModelBundle fromV1Json(JsonNode root) {
+        List<String> classNames = classNames(root);
+        PhaseModel end = phaseFromJson(Phase.END, root, classNames, root.get("slot_count").asInt(), false);
+        TrainingSummary training = trainingFromJson(root.get("training"));
+        Map<String, String> parameters = new LinkedHashMap<>(training.parameters());
+        parameters.put("converted_from", CONVERTED_FROM_V1);
+        training = training.toBuilder().parameters(parameters).build();
+        return new ModelBundle(root.get("catalog_version").asInt(), root.get("model_id").asText(),
+                root.get("name").asText(), root.get("created_at").asText(), training, classNames, 0,
+                SourceWindow.DEFAULT_WINDOW_LOG2_US, List.of(end));
+    }
+
+    private static List<String> classNames(JsonNode root) {
+        List<String> classNames = new ArrayList<>();
+        root.get("classes").forEach(c -> classNames.add(c.asText()));
+        return classNames;
+    }
+
+    /**
+     * One phase's tables and tree. {@code node} holds slots, intervals, feature_entries, decision_entries, leaves and
+     * tree (a phase object of schema 2, the top level of schema 1, where confidences are derived from the counts).
+     */
+    private PhaseModel phaseFromJson(Phase phase, JsonNode node, List<String> classNames, int slotCount,
+                                     boolean confidenceGiven) {
+        String where = "phase " + phase + ": ";
+        JsonNode slotsJson = node.get("slots");
         if (slotsJson.size() != slotCount) {
-            throw new ModelFormatException("slots lists " + slotsJson.size() + " selectors, slot_count is "
+            throw new ModelFormatException(where + "slots lists " + slotsJson.size() + " selectors, slot_count is "
                     + slotCount);
         }
         int[] featureIdBySlot = new int[slotCount];
         for (JsonNode slot : slotsJson) {
             int index = slot.get("slot").asInt();
             if (index >= slotCount) {
-                throw new ModelFormatException("slot " + index + " is outside slot_count " + slotCount);
+                throw new ModelFormatException(where + "slot " + index + " is outside slot_count " + slotCount);
             }
             featureIdBySlot[index] = knownFeature(slot.get("feature_id").asInt(), true);
         }
         Map<Integer, IntervalPartition> partitions = new TreeMap<>();
-        for (JsonNode interval : root.get("intervals")) {
+        for (JsonNode interval : node.get("intervals")) {
             int featureId = knownFeature(interval.get("feature_id").asInt(), false);
             long[] bounds = new long[interval.get("upper_bounds").size()];
             for (int i = 0; i < bounds.length; i++) {
@@ -304,50 +350,66 @@ public final class ModelBundleCodec {
             try {
                 partitions.put(featureId, new IntervalPartition(featureId, bounds));
             } catch (IllegalArgumentException e) {
-                throw new ModelFormatException("intervals of feature " + featureId + ": " + e.getMessage());
+                throw new ModelFormatException(where + "intervals of feature " + featureId + ": " + e.getMessage());
             }
         }
         List<FeatureTableEntry> featureEntries = new ArrayList<>();
-        for (JsonNode entry : root.get("feature_entries")) {
+        for (JsonNode entry : node.get("feature_entries")) {
             if (entry.get("low").asLong() > entry.get("high").asLong()) {
-                throw new ModelFormatException("feature entry with low > high: " + entry);
+                throw new ModelFormatException(where + "feature entry with low > high: " + entry);
             }
             featureEntries.add(new FeatureTableEntry(entry.get("slot").asInt(),
                     knownFeature(entry.get("feature_id").asInt(), false), entry.get("low").asLong(),
                     entry.get("high").asLong(), entry.get("code").asInt(), entry.get("priority").asInt()));
         }
-        List<DecisionEntry> decisionEntries = new ArrayList<>();
-        for (JsonNode entry : root.get("decision_entries")) {
-            JsonNode codes = entry.get("codes");
-            if (codes.size() != slotCount) {
-                throw new ModelFormatException("decision entry for leaf " + entry.get("leaf_id").asInt()
-                        + " has " + codes.size() + " code ranges, slot_count is " + slotCount);
-            }
-            List<CodeRange> ranges = new ArrayList<>();
-            for (JsonNode range : codes) {
-                if (range.get(0).asInt() > range.get(1).asInt()) {
-                    throw new ModelFormatException("decision entry with an empty code range: " + entry);
-                }
-                ranges.add(new CodeRange(range.get(0).asInt(), range.get(1).asInt()));
-            }
-            decisionEntries.add(new DecisionEntry(entry.get("leaf_id").asInt(),
-                    knownClass(entry.get("class_id").asInt(), classNames), entry.get("priority").asInt(), ranges));
-        }
         List<LeafPath> leaves = new ArrayList<>();
-        for (JsonNode leaf : root.get("leaves")) {
+        Map<Integer, Integer> confidenceByLeaf = new TreeMap<>();
+        for (JsonNode leaf : node.get("leaves")) {
             List<Condition> path = new ArrayList<>();
             for (JsonNode condition : leaf.get("path")) {
                 path.add(new Condition(knownFeature(condition.get("feature_id").asInt(), false),
                         Condition.Operator.ofSymbol(condition.get("op").asText()), condition.get("value").asLong()));
             }
-            leaves.add(new LeafPath(leaf.get("leaf_id").asInt(),
-                    knownClass(leaf.get("class_id").asInt(), classNames), path, counts(leaf)));
+            int classId = knownClass(leaf.get("class_id").asInt(), classNames.size());
+            long[] counts = counts(leaf);
+            if (counts.length != 0 && counts.length != classNames.size()) {
+                throw new ModelFormatException(where + "leaf " + leaf.get("leaf_id").asInt() + " has counts for "
+                        + counts.length + " classes, the model has " + classNames.size());
+            }
+            int confidence = confidenceGiven ? leaf.get("confidence_permille").asInt()
+                    : LeafConfidence.permille(counts, classId, classNames.size());
+            confidenceByLeaf.put(leaf.get("leaf_id").asInt(), confidence);
+            leaves.add(new LeafPath(leaf.get("leaf_id").asInt(), classId, path, counts, confidence));
         }
+        List<DecisionEntry> decisionEntries = new ArrayList<>();
+        for (JsonNode entry : node.get("decision_entries")) {
+            int leafId = entry.get("leaf_id").asInt();
+            JsonNode codes = entry.get("codes");
+            if (codes.size() != slotCount) {
+                throw new ModelFormatException(where + "decision entry for leaf " + leafId + " has " + codes.size()
+                        + " code ranges, slot_count is " + slotCount);
+            }
+            List<CodeRange> ranges = new ArrayList<>();
+            for (JsonNode range : codes) {
+                if (range.get(0).asInt() > range.get(1).asInt()) {
+                    throw new ModelFormatException(where + "decision entry with an empty code range: " + entry);
+                }
+                ranges.add(new CodeRange(range.get(0).asInt(), range.get(1).asInt()));
+            }
+            Integer leafConfidence = confidenceByLeaf.get(leafId);
+            if (leafConfidence == null) {
+                throw new ModelFormatException(where + "decision entry for leaf " + leafId
+                        + ", which the leaves do not list");
+            }
+            int confidence = confidenceGiven ? entry.get("confidence_permille").asInt() : leafConfidence;
+            decisionEntries.add(new DecisionEntry(leafId, knownClass(entry.get("class_id").asInt(),
+                    classNames.size()), confidence, entry.get("priority").asInt(), ranges));
+        }
+        DecisionTree tree = DecisionTree.of(nodeFromJson(node.get("tree"), classNames.size()), classNames);
+        checkLeafNumbering(node.get("tree"), new int[]{0});
         CompiledModel compiled = new CompiledModel(classNames, new SlotAssignment(featureIdBySlot), partitions,
                 featureEntries, decisionEntries, leaves);
-        return new ModelBundle(root.get("catalog_version").asInt(), root.get("model_id").asText(),
-                root.get("name").asText(), root.get("created_at").asText(), trainingFromJson(root.get("training")),
-                tree, compiled);
+        return new PhaseModel(phase, tree, compiled);
     }
 
     private TreeNode nodeFromJson(JsonNode node, int classes) {
@@ -393,10 +455,6 @@ public final class ModelBundleCodec {
                     + catalog.version());
         }
         return featureId;
-    }
-
-    private static int knownClass(int classId, List<String> classNames) {
-        return knownClass(classId, classNames.size());
     }
 
     private static int knownClass(int classId, int classes) {

@@ -37,6 +37,13 @@ public final class TrainingSummary {
         return new Builder();
     }
 
+    /** A builder holding this summary's values. */
+    public Builder toBuilder() {
+        return builder().dataFile(dataFile).testDataFile(testDataFile).labelColumn(labelColumn).binary(binary)
+                .algorithm(algorithm).parameters(parameters).rows(rows).trainRows(trainRows).testRows(testRows)
+                .metrics(metrics);
+    }
+
     /** File name (no directory) of the training data. */
     public String dataFile() {
         return dataFile;

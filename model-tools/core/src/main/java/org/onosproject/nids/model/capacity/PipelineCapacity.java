@@ -27,17 +27,20 @@ public final class PipelineCapacity {
     public static final String PACKAGED_RESOURCE = "capacity.json";
     private static final String GENERATED_BY = "generatedBy";
     /** The JSON fields, named as the builder's setters. */
-    private static final Map<String, BiConsumer<Builder, Integer>> FIELDS = Map.of(
-            "featureSlots", Builder::featureSlots, "banks", Builder::banks,
-            "rangeTableSize", Builder::rangeTableSize, "decisionTableSize", Builder::decisionTableSize,
-            "maxClasses", Builder::maxClasses, "codeBits", Builder::codeBits,
-            "slotValueBits", Builder::slotValueBits, "classIdBits", Builder::classIdBits,
-            "leafIdBits", Builder::leafIdBits);
+    private static final Map<String, BiConsumer<Builder, Integer>> FIELDS = Map.ofEntries(
+            Map.entry("featureSlots", Builder::featureSlots), Map.entry("banks", Builder::banks),
+            Map.entry("rangeTableSize", Builder::rangeTableSize),
+            Map.entry("decisionTableSize", Builder::decisionTableSize),
+            Map.entry("phaseTableSize", Builder::phaseTableSize),
+            Map.entry("maxClasses", Builder::maxClasses), Map.entry("codeBits", Builder::codeBits),
+            Map.entry("slotValueBits", Builder::slotValueBits), Map.entry("classIdBits", Builder::classIdBits),
+            Map.entry("leafIdBits", Builder::leafIdBits));
 
     private final int featureSlots;
     private final int banks;
     private final int rangeTableSize;
     private final int decisionTableSize;
+    private final int phaseTableSize;
     private final int maxClasses;
     private final int codeBits;
     private final int slotValueBits;
@@ -49,6 +52,7 @@ public final class PipelineCapacity {
         this.banks = positive("banks", builder.banks);
         this.rangeTableSize = positive("rangeTableSize", builder.rangeTableSize);
         this.decisionTableSize = positive("decisionTableSize", builder.decisionTableSize);
+        this.phaseTableSize = positive("phaseTableSize", builder.phaseTableSize);
         this.maxClasses = positive("maxClasses", builder.maxClasses);
         this.codeBits = bits("codeBits", builder.codeBits, 31);
         this.slotValueBits = bits("slotValueBits", builder.slotValueBits, 32);
@@ -157,12 +161,22 @@ public final class PipelineCapacity {
         return decisionTableSize;
     }
 
-    /** Range entries one bank of one slot may use. */
+    /** Entries of the phase table (which phases a bank classifies at), all banks together. */
+    public int phaseTableSize() {
+        return phaseTableSize;
+    }
+
+    /** Phases (trees) one bank may hold. */
+    public int phasesPerBank() {
+        return phaseTableSize / banks;
+    }
+
+    /** Range entries one bank of one slot may use (all phases of the model together). */
     public int rangeEntriesPerBank() {
         return rangeTableSize / banks;
     }
 
-    /** Decision entries one bank may use. */
+    /** Decision entries one bank may use (all phases of the model together). */
     public int decisionEntriesPerBank() {
         return decisionTableSize / banks;
     }
@@ -202,22 +216,23 @@ public final class PipelineCapacity {
         }
         PipelineCapacity that = (PipelineCapacity) other;
         return featureSlots == that.featureSlots && banks == that.banks && rangeTableSize == that.rangeTableSize
-                && decisionTableSize == that.decisionTableSize && maxClasses == that.maxClasses
+                && decisionTableSize == that.decisionTableSize && phaseTableSize == that.phaseTableSize
+                && maxClasses == that.maxClasses
                 && codeBits == that.codeBits && slotValueBits == that.slotValueBits
                 && classIdBits == that.classIdBits && leafIdBits == that.leafIdBits;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(featureSlots, banks, rangeTableSize, decisionTableSize, maxClasses, codeBits,
-                slotValueBits, classIdBits, leafIdBits);
+        return Objects.hash(featureSlots, banks, rangeTableSize, decisionTableSize, phaseTableSize, maxClasses,
+                codeBits, slotValueBits, classIdBits, leafIdBits);
     }
 
     @Override
     public String toString() {
         return "PipelineCapacity{slots=" + featureSlots + ", banks=" + banks + ", rangeTable=" + rangeTableSize
-                + ", decisionTable=" + decisionTableSize + ", classes=" + maxClasses + ", codeBits=" + codeBits
-                + ", slotValueBits=" + slotValueBits + ", classIdBits=" + classIdBits
+                + ", decisionTable=" + decisionTableSize + ", phaseTable=" + phaseTableSize + ", classes=" + maxClasses
+                + ", codeBits=" + codeBits + ", slotValueBits=" + slotValueBits + ", classIdBits=" + classIdBits
                 + ", leafIdBits=" + leafIdBits + "}";
     }
 
@@ -227,6 +242,7 @@ public final class PipelineCapacity {
         private Integer banks;
         private Integer rangeTableSize;
         private Integer decisionTableSize;
+        private Integer phaseTableSize;
         private Integer maxClasses;
         private Integer codeBits;
         private Integer slotValueBits;
@@ -253,6 +269,11 @@ public final class PipelineCapacity {
 
         public Builder decisionTableSize(int value) {
             decisionTableSize = value;
+            return this;
+        }
+
+        public Builder phaseTableSize(int value) {
+            phaseTableSize = value;
             return this;
         }
 

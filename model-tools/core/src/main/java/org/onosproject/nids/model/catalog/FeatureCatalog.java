@@ -73,6 +73,14 @@ public final class FeatureCatalog {
         return version;
     }
 
+    /**
+     * Whether a model built for catalog {@code otherVersion} means the same features here: its own version, or
+     * version 1 read by version 2 (which only adds the source-context features, ids 29..32; ids 1..28 are unchanged).
+     */
+    public boolean reads(int otherVersion) {
+        return otherVersion == version || (otherVersion == 1 && version == 2);
+    }
+
     /** Features in id order. */
     public List<Feature> features() {
         return features;

@@ -6,20 +6,22 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One entry of the decision table: a code range per slot (all K slots, unused ones the full wildcard) → class id
- * and leaf id. There is exactly one per reachable leaf; leaves are disjoint, so entries never overlap, and each has
+ * One entry of the decision table: a code range per slot (all K slots, unused ones the full wildcard) → class id,
+ * leaf id and the leaf's confidence (per mille). There is exactly one per reachable leaf; leaves are disjoint, so entries never overlap, and each has
  * its own priority anyway (P4Runtime requires one on range tables; higher wins).
  */
 public final class DecisionEntry {
 
     private final int leafId;
     private final int classId;
+    private final int confidencePermille;
     private final int priority;
     private final List<CodeRange> codeRanges;
 
-    public DecisionEntry(int leafId, int classId, int priority, List<CodeRange> codeRanges) {
+    public DecisionEntry(int leafId, int classId, int confidencePermille, int priority, List<CodeRange> codeRanges) {
         this.leafId = leafId;
         this.classId = classId;
+        this.confidencePermille = confidencePermille;
         this.priority = priority;
         this.codeRanges = ImmutableList.copyOf(codeRanges);
     }
@@ -30,6 +32,11 @@ public final class DecisionEntry {
 
     public int classId() {
         return classId;
+    }
+
+    /** The leaf's confidence in its class, per mille: the action parameter the data plane compares. */
+    public int confidencePermille() {
+        return confidencePermille;
     }
 
     public int priority() {
@@ -56,17 +63,17 @@ public final class DecisionEntry {
             return false;
         }
         DecisionEntry that = (DecisionEntry) other;
-        return leafId == that.leafId && classId == that.classId && priority == that.priority
-                && codeRanges.equals(that.codeRanges);
+        return leafId == that.leafId && classId == that.classId && confidencePermille == that.confidencePermille
+                && priority == that.priority && codeRanges.equals(that.codeRanges);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(leafId, classId, priority, codeRanges);
+        return Objects.hash(leafId, classId, confidencePermille, priority, codeRanges);
     }
 
     @Override
     public String toString() {
-        return "leaf" + leafId + codeRanges + "→class" + classId + "@" + priority;
+        return "leaf" + leafId + codeRanges + "→class" + classId + "(" + confidencePermille + "‰)@" + priority;
     }
 }

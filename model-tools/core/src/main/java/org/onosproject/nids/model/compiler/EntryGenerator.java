@@ -43,7 +43,7 @@ public final class EntryGenerator {
      * value: the switch never produces a higher code, and [x, max] needs fewer TCAM rows than [x, last].
      * Priorities are distinct and descend with the leaf id.
      */
-    static List<DecisionEntry> decisionEntries(List<Optional<LeafBox>> boxes, List<Integer> classIds,
+    static List<DecisionEntry> decisionEntries(List<Optional<LeafBox>> boxes, List<LeafPath> leaves,
                                                SlotAssignment slots, Map<Integer, IntervalPartition> partitions,
                                                PipelineCapacity capacity) {
         int reachable = (int) boxes.stream().filter(Optional::isPresent).count();
@@ -61,7 +61,9 @@ public final class EntryGenerator {
                 ranges.add(bounds == null ? new CodeRange(0, capacity.maxCode())
                         : codeRange(partitions.get(featureId), bounds, capacity));
             }
-            entries.add(new DecisionEntry(index + 1, classIds.get(index), priority--, ranges));
+            LeafPath leaf = leaves.get(index);
+            entries.add(new DecisionEntry(leaf.leafId(), leaf.classId(), leaf.confidencePermille(), priority--,
+                    ranges));
         }
         return ImmutableList.copyOf(entries);
     }

@@ -39,13 +39,12 @@ public final class ModelCompiler {
 
         List<List<Condition>> paths = tree.paths();
         List<Optional<LeafBox>> boxes = new ArrayList<>(paths.size());
-        List<Integer> classIds = new ArrayList<>(paths.size());
         List<LeafPath> leaves = new ArrayList<>(paths.size());
         for (int index = 0; index < paths.size(); index++) {
             LeafNode leaf = tree.leaves().get(index);
             boxes.add(LeafBox.of(paths.get(index), catalog));
-            classIds.add(leaf.classId());
-            leaves.add(new LeafPath(leaf.leafId(), leaf.classId(), paths.get(index), leaf.counts()));
+            leaves.add(new LeafPath(leaf.leafId(), leaf.classId(), paths.get(index), leaf.counts(),
+                    LeafConfidence.permille(leaf.counts(), leaf.classId(), classNames.size())));
         }
         int reachableLeaves = (int) boxes.stream().filter(Optional::isPresent).count();
         capacityReport(classNames.size(), partitions, reachableLeaves, tree.leafCount(), catalog, capacity)
@@ -54,7 +53,7 @@ public final class ModelCompiler {
         SlotAssignment slots = SlotAssignment.assign(partitions.keySet(), capacity);
         return new CompiledModel(classNames, slots, partitions,
                 EntryGenerator.featureEntries(slots, partitions),
-                EntryGenerator.decisionEntries(boxes, classIds, slots, partitions, capacity),
+                EntryGenerator.decisionEntries(boxes, leaves, slots, partitions, capacity),
                 ImmutableList.copyOf(leaves));
     }
 

@@ -23,13 +23,13 @@ public class BundleVerifierTest {
     @Test
     public void anEditedEntryIsCaught() throws Exception {
         ObjectNode json = (ObjectNode) new ObjectMapper().readTree(codec.write(ModelBundleCodecTest.sampleBundle()));
-        ((ObjectNode) json.get("decision_entries").get(0)).put("class_id", 1);
+        ((ObjectNode) json.get("phases").get(1).get("decision_entries").get(0)).put("class_id", 1);
         ModelBundle edited = codec.read(json.toString());
         try {
             BundleVerifier.requireEntriesMatchTree(edited, catalog, TestTrees.capacity().build());
             fail("edited entry accepted");
         } catch (ModelFormatException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("not what its tree compiles to"));
+            assertTrue(e.getMessage(), e.getMessage().contains("phase end: the bundle's entries are not what its tree"));
         }
     }
 

@@ -54,6 +54,7 @@ public class PipelineCapacityTest {
     public void jsonRoundTripsTheBuilderFields() {
         ObjectNode json = new ObjectMapper().createObjectNode().put("generatedBy", "a test")
                 .put("featureSlots", 8).put("banks", 2).put("rangeTableSize", 1024).put("decisionTableSize", 1024)
+                .put("phaseTableSize", 64)
                 .put("maxClasses", 32).put("codeBits", 16).put("slotValueBits", 32).put("classIdBits", 8)
                 .put("leafIdBits", 16);
         assertEquals(TestTrees.capacity().build(), PipelineCapacity.fromJson(json));

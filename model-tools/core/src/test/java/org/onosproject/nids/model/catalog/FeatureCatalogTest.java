@@ -22,17 +22,26 @@ public class FeatureCatalogTest {
     private final FeatureCatalog catalog = FeatureCatalog.standard();
 
     @Test
-    public void hasTheTwentyEightFeaturesWithStableIds() {
-        assertEquals(1, catalog.version());
-        assertEquals(28, catalog.features().size());
-        assertEquals(28, catalog.maxId());
-        for (int id = 1; id <= 28; id++) {
+    public void hasTheThirtyTwoFeaturesWithStableIds() {
+        assertEquals(2, catalog.version());
+        assertEquals(32, catalog.features().size());
+        assertEquals(32, catalog.maxId());
+        for (int id = 1; id <= 32; id++) {
             assertEquals(id, catalog.byId(id).id());
         }
         assertEquals(2, catalog.byName("L4_DST_PORT").get().id());
         assertEquals(28, catalog.byName("ICMP_IPV4_TYPE").get().id());
+        assertEquals(29, catalog.byName("SRC_FLOWS").get().id());
+        assertEquals(32, catalog.byName("SRC_HALF_OPEN").get().id());
         assertFalse(catalog.byName("L7_PROTO").isPresent());
         assertFalse(catalog.byIdOptional(0).isPresent());
+    }
+
+    @Test
+    public void catalogTwoReadsModelsOfCatalogOneWhoseIdsItKeeps() {
+        assertTrue(catalog.reads(1));
+        assertTrue(catalog.reads(2));
+        assertFalse(catalog.reads(3));
     }
 
     @Test

@@ -50,11 +50,11 @@ public class EntryGeneratorTest {
         CodeRange any = new CodeRange(0, 65535);
         CodeRange first = new CodeRange(0, 0);
         CodeRange second = new CodeRange(1, 65535);
-        assertEquals(new DecisionEntry(1, 0, 5, List.of(first, first, any, any, any, any, any, any)),
+        assertEquals(new DecisionEntry(1, 0, 1000, 5, List.of(first, first, any, any, any, any, any, any)),
                 entries.get(0));
-        assertEquals(new DecisionEntry(2, 1, 4, List.of(second, first, any, first, any, any, any, any)),
+        assertEquals(new DecisionEntry(2, 1, 1000, 4, List.of(second, first, any, first, any, any, any, any)),
                 entries.get(1));
-        assertEquals(new DecisionEntry(5, 0, 1, List.of(any, second, second, any, any, any, any, any)),
+        assertEquals(new DecisionEntry(5, 0, 1000, 1, List.of(any, second, second, any, any, any, any, any)),
                 entries.get(4));
         assertEquals(5, entries.stream().map(DecisionEntry::priority).collect(Collectors.toSet()).size());
     }

@@ -26,9 +26,9 @@ public class TableSemanticsClassifierTest {
                     new FeatureTableEntry(0, IN_BYTES, 100, 999, 1, 2),
                     // Overlaps the entry above; loses on priority.
                     new FeatureTableEntry(0, IN_BYTES, 500, MAX, 2, 1)),
-            List.of(new DecisionEntry(7, 1, 10, List.of(new CodeRange(1, 1), ANY)),
-                    new DecisionEntry(8, 0, 20, List.of(new CodeRange(1, 2), new CodeRange(5, 5))),
-                    new DecisionEntry(9, 1, 5, List.of(new CodeRange(2, 2), ANY))),
+            List.of(new DecisionEntry(7, 1, 900, 10, List.of(new CodeRange(1, 1), ANY)),
+                    new DecisionEntry(8, 0, 900, 20, List.of(new CodeRange(1, 2), new CodeRange(5, 5))),
+                    new DecisionEntry(9, 1, 900, 5, List.of(new CodeRange(2, 2), ANY))),
             List.of()), FeatureCatalog.standard());
 
     @Test

@@ -1,5 +1,5 @@
 /*
- * port_roles.p4: run-time configuration (the keyless config table) and port roles; decides whether the
+ * nids_config.p4: run-time configuration (the keyless config table) and port roles; decides whether the
  * NIDS stages run on a packet.
  *
  * All run-time knobs live in table entries because BMv2's P4Runtime server refuses register writes:
@@ -12,9 +12,10 @@
  * A packet is tracked when it is IPv4 TCP/UDP/ICMP (first fragment), not blocked by the ACL, and
  *   TRACK_OFF: never; TRACK_INGRESS_EDGE: it came in on an edge port;
  *   TRACK_EDGE: it came in or goes out on an edge port; TRACK_ALL: always.
+ * Untracked packets do nothing here beyond the config lookup.
  */
-#ifndef NIDS_PORT_ROLES_P4
-#define NIDS_PORT_ROLES_P4
+#ifndef NIDS_NIDS_CONFIG_P4
+#define NIDS_NIDS_CONFIG_P4
 
 #include "../headers.p4"
 #include "../size.p4"
@@ -23,34 +24,40 @@ control NidsConfig(in headers_t hdr,
                    inout local_metadata_t meta,
                    in standard_metadata_t standard_metadata) {
 
-    bool role_edge = false;
-
     action set_config(bank_t bank,
                       bit<32> epoch,
                       bit<8> track_mode,
                       bit<32> timeout_pkts,
                       bit<32> timeout_us,
-                      bit<32> report_rate_pps,
-                      bit<32> report_burst,
-                      bit<8> report_mask) {
+                      bit<32> idle_timeout_us,
+                      bit<8> report_mask,
+                      bit<32> flow_hash_seed,
+                      confidence_t min_confidence,
+                      bit<8> source_window_log2_us,
+                      bit<8> source_alert_cap) {
         meta.cfg.bank = bank;
         meta.cfg.epoch = epoch;
         meta.cfg.track_mode = track_mode;
         meta.cfg.timeout_pkts = timeout_pkts;
         meta.cfg.timeout_us = timeout_us;
-        meta.cfg.report_rate_pps = report_rate_pps;
-        meta.cfg.report_burst = report_burst;
+        meta.cfg.idle_timeout_us = idle_timeout_us;
         meta.cfg.report_mask = report_mask;
+        meta.cfg.flow_hash_seed = flow_hash_seed;
+        meta.cfg.min_confidence = min_confidence;
+        meta.cfg.source_window_log2_us = source_window_log2_us;
+        meta.cfg.source_alert_cap = source_alert_cap;
     }
 
     table config {
         actions = { set_config; }
-        default_action = set_config(0, 0, DEFAULT_TRACK_MODE, 0, 0,
-                                    DEFAULT_REPORT_RATE_PPS, DEFAULT_REPORT_BURST, DEFAULT_REPORT_MASK);
+        default_action = set_config(0, 0, DEFAULT_TRACK_MODE, 0, 0, 0, DEFAULT_REPORT_MASK, 0,
+                                    DEFAULT_MIN_CONFIDENCE, DEFAULT_SOURCE_WINDOW_LOG2_US,
+                                    DEFAULT_SOURCE_ALERT_CAP);
     }
 
+    // The port looked up (ingress, then egress) is an edge port: the packet is tracked.
     action set_edge() {
-        role_edge = true;
+        meta.track = true;
     }
 
     table port_role {
@@ -75,21 +82,12 @@ control NidsConfig(in headers_t hdr,
 
     apply {
         config.apply();
-        meta.track = false;
         if (!meta.is_probe && !meta.acl_blocked && meta.cfg.track_mode != TRACK_OFF && hdr.ipv4.isValid()
                 && (hdr.tcp.isValid() || hdr.udp.isValid() || hdr.icmp.isValid())) {
-            role_edge = false;
-            port_role.apply();
-            meta.ig_edge = role_edge;
-            role_edge = false;
-            eg_port_role.apply();
-            meta.eg_edge = role_edge;
             if (meta.cfg.track_mode == TRACK_ALL) {
                 meta.track = true;
-            } else if (meta.cfg.track_mode == TRACK_INGRESS_EDGE) {
-                meta.track = meta.ig_edge;
-            } else if (meta.cfg.track_mode == TRACK_EDGE) {
-                meta.track = meta.ig_edge || meta.eg_edge;
+            } else if (!port_role.apply().hit && meta.cfg.track_mode == TRACK_EDGE) {
+                eg_port_role.apply();
             }
         }
     }

@@ -1,0 +1,229 @@
+# Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest -q -rs itest/suites/test_report_faults.py)
+"""Faults of the report path, on ONOS + the BMv2 fabric: nothing is lost silently, detection goes on.
+
+- A NetFlow collector that blocks: a real nfcapd in its own namespace behind a link shaped to 8 kbit/s, so the app's
+  UDP sends fill the socket buffer and block. Report handling must stay under 10 ms (p50), attacks are still
+  alerted, and the records the export queue cannot take are counted in GET /stats.
+- Colliding-flow evasion: an attacker who knows the switches' hash seed (read here from the switch) interleaves
+  flows computed to land in both flow-table cells of its attack flow with the attack's packets. The colliding flows
+  evict each other, never the attack flow: it is alerted, never evicted, and its end is reported with every packet.
+
+A port-rule model is active (class Attack = TCP to ATTACK_PORT, trained by model-tools).
+"""
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from nidslib import constants as C
+from nidslib import dataplane
+from nidslib import datasets
+from nidslib import fabric
+from nidslib import netns
+from nidslib import onos as onos_mod
+from nidslib import p4runtime as p4rt
+from nidslib import processes
+from nidslib import veth
+
+FLOW_MANAGER = "org.onosproject.nids.impl.flow.NidsFlowManager"
+ATTACK_PORT = 4444
+# Report handling must not wait for the collector: typically (p50) under 10 ms. Its p99 on 2 shared cores is set by
+# the scheduler (20 ms at load 12); a handling that waited for this collector would take >= 1.4 s (one datagram at
+# 8 kbit/s), so p99 < 1 s still tells the two apart.
+HANDLING_P50_LIMIT_MICROS = 10_000
+HANDLING_P99_LIMIT_MICROS = 1_000_000
+WAIT_S = 90
+
+# The slow collector: its namespace, the link to it (root side shaped) and its address.
+COLLECTOR_NS = netns.PREFIX + "nfslow"
+COLLECTOR_IF, COLLECTOR_PEER = "nfslow1", netns.PREFIX + "nfslow0"
+COLLECTOR_IP, ROOT_IP, COLLECTOR_PORT = "10.250.0.2", "10.250.0.1", 2055
+
+# TCP segments from a raw socket: tcp(sport, dport, seq, flags) sends one from src to dst; syn() a bare SYN.
+RAW_SYN = r"""
+import socket, struct, sys, time
+src, dst = sys.argv[1], sys.argv[2]
+raw = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_TCP)
+pseudo = socket.inet_aton(src) + socket.inet_aton(dst) + struct.pack('!BBH', 0, 6, 20)
+def checksum(b):
+    n = sum(struct.unpack('!%dH' % (len(b) // 2), b))
+    n = (n >> 16) + (n & 0xffff)
+    return ~(n + (n >> 16)) & 0xffff
+def tcp(sport, dport, seq, flags):
+    header = struct.pack('!HHIIBBHHH', sport, dport, seq, 0, 5 << 4, flags, 1024, 0, 0)
+    raw.sendto(header[:16] + struct.pack('!H', checksum(pseudo + header)) + header[18:], (dst, 0))
+def syn(sport, dport, seq):
+    tcp(sport, dport, seq, 0x02)
+"""
+
+# SRC DST SPORT DPORT ROUNDS SP:DP...: one TCP flow from SPORT to DST:DPORT (a SYN, then a segment per round, then
+# a reset that ends it); after each segment, a SYN of each colliding (SP, DP). Prints the attack flow's packets.
+ATTACK_WITH_COLLISIONS = RAW_SYN + r"""
+sport, dport, rounds = int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+pairs = [tuple(map(int, p.split(':'))) for p in sys.argv[6:]]
+syn(sport, dport, 0)
+for i in range(rounds):
+    tcp(sport, dport, 1 + i, 0x18)
+    for sp, dp in pairs:
+        syn(sp, dp, i)
+    time.sleep(0.03)
+tcp(sport, dport, rounds + 1, 0x04)
+print(rounds + 2)
+"""
+
+
+
+@pytest.fixture(scope="module")
+def port_model(routed, tmp_path_factory):
+    return datasets.activate_port_model(routed.rest, str(tmp_path_factory.mktemp("report-faults")), ATTACK_PORT)
+
+
+def _configure(rest, **properties):
+    rest.post(f"/onos/v1/configuration/{FLOW_MANAGER}", {k: str(v) for k, v in properties.items()})
+
+
+def _pipeline(rest):
+    return rest.get("/onos/nids/stats?drift=1", retry=False)["pipeline"]
+
+
+def _alerted_sources(rest, since):
+    alerts = rest.get(f"/onos/nids/alerts?since={since}&limit=1000", retry=False)["alerts"]
+    return {a["flow"]["clientIp"] for a in alerts if a["flow"]["serverPort"] == ATTACK_PORT}
+
+
+@pytest.fixture
+def blocking_collector(routed, tmp_path):
+    """nfcapd in its own namespace; the root side of its link lets 8 kbit/s through, queueing the rest (10 MB), so
+    the app's sends block once its socket buffer is full. Removed, and export reset, on every exit path."""
+    if shutil.which("nfcapd") is None or shutil.which("tc") is None:
+        pytest.skip("nfcapd or tc not on PATH (make setup installs them)")
+    netns.remove(COLLECTOR_NS)
+    veth.add_host(COLLECTOR_NS, COLLECTOR_IF, "02:00:00:00:fa:02", f"{COLLECTOR_IP}/30", COLLECTOR_PEER)
+    nfcapd = None
+    try:
+        netns.run("ip", "addr", "add", f"{ROOT_IP}/30", "dev", COLLECTOR_PEER)
+        netns.run("tc", "qdisc", "add", "dev", COLLECTOR_PEER, "root", "tbf", "rate", "8kbit", "burst", "1600",
+                  "limit", "10000000")
+        nfcapd = subprocess.Popen(netns.exec_args(COLLECTOR_NS, "nfcapd", "-b", COLLECTOR_IP, "-p",
+                                                  str(COLLECTOR_PORT), "-w", str(tmp_path)),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        yield f"{COLLECTOR_IP}:{COLLECTOR_PORT}"
+    finally:
+        # Unshape first: the export thread's blocked send completes, and nothing waits on the namespace.
+        netns.run("tc", "qdisc", "del", "dev", COLLECTOR_PEER, "root", check=False)
+        try:
+            _configure(routed.rest, netflowCollectors="", netflowQueueSize=8192)
+        finally:
+            if nfcapd is not None:
+                processes.terminate(nfcapd, 10)
+            netns.remove(COLLECTOR_NS)
+            veth.delete(COLLECTOR_PEER)
+
+
+def test_a_blocking_collector_costs_only_netflow_records(routed, port_model, blocking_collector):
+    rest = routed.rest
+    # A small export queue, so that it fills within the test at the fabric's report rate.
+    _configure(rest, netflowQueueSize=64, netflowCollectors=blocking_collector)
+    before = _pipeline(rest)
+    since = int(time.time() * 1000)
+    # Benign conversations (many reports, each a NetFlow record) from h1 to h3, and an attack from h3 to h2.
+    benign = netns.host_popen("h1", "python3", "-c",
+                              f"import socket\nfor i in range(3000):\n    s=socket.socket(); s.settimeout(0.3)\n"
+                              f"    try: s.connect(('10.0.0.3', 80))\n    except OSError: pass\n    s.close()\n",
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        fabric.tcp_attempts("h3", "10.0.0.2", ATTACK_PORT, 20)
+
+        def export_queue_overflowed():
+            stats = _pipeline(rest)
+            dropped = stats["drops"]["netflowQueueFull"] - before["drops"]["netflowQueueFull"]
+            return stats if dropped > 0 and "10.0.0.3" in _alerted_sources(rest, since) else None
+
+        stats = onos_mod.wait_until(export_queue_overflowed, WAIT_S, 2,
+                                    "NetFlow records dropped behind the blocking collector, and h3's attack alerted")
+    finally:
+        processes.terminate(benign, 5)
+    records = stats["records"] - before["records"]
+    exported = stats["netflow"]["recordsExported"] - before["netflow"]["recordsExported"]
+    dropped = stats["drops"]["netflowQueueFull"] - before["drops"]["netflowQueueFull"]
+    print(f"blocking collector: {records} records, {exported} exported, {dropped} dropped (netflowQueueFull), "
+          f"handling p99 {stats['handlingMicros']['p99']} µs, packet thread max "
+          f"{stats['packetThreadNanos']['max']} ns, queues {stats['queues']}")
+    assert stats["handlingMicros"]["p50"] < HANDLING_P50_LIMIT_MICROS, stats["handlingMicros"]
+    assert stats["handlingMicros"]["p99"] < HANDLING_P99_LIMIT_MICROS, stats["handlingMicros"]
+    assert exported < records, "the collector took everything: it did not block"
+    # Only NetFlow records were lost: every report became a record, no report or alert was refused.
+    for reason in ("reportQueueFull", "detectionQueueFull"):
+        assert stats["drops"][reason] == before["drops"][reason], (reason, stats["drops"])
+    assert stats["reportsDecoded"] - before["reportsDecoded"] == stats["reportsReceived"] - before["reportsReceived"]
+
+
+def _flow_records(rest, device_id, server_ip, client_port, server_port):
+    flows = rest.get(f"/onos/nids/flows?device={device_id}&limit=10000", retry=False)["flows"]
+    return [f for f in flows if f["flow"]["clientIp"] == "10.0.0.1" and f["flow"]["serverIp"] == server_ip
+            and f["flow"]["clientPort"] == client_port and f["flow"]["serverPort"] == server_port]
+
+
+def _hash_seed(stack, switch_name):
+    """The flow-hash seed a switch runs with, read from its configuration (what an attacker must not know; this
+    test assumes the worst: it does)."""
+    reader = p4rt.Client(stack.topology.switch(switch_name).grpc_port)
+    try:
+        param = reader.p4info.param(C.NIDS_INGRESS_CFG_SET_CONFIG, "flow_hash_seed").id
+        config = reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
+        return next(int.from_bytes(p.value, "big") for p in config.action.action.params if p.param_id == param)
+    finally:
+        reader.close()
+
+
+# Where the evasion's flows go: an address nobody has (h1 has a static ARP entry for it), so that nothing answers
+# and ends them; s1 tracks them as they enter on h1's edge port, then drops them (no route).
+SILENT_SERVER, SILENT_MAC = "10.0.0.99", "02:00:00:00:00:99"
+
+
+def test_colliding_flows_interleaved_with_an_attack_flow(routed, port_model):
+    rest, stack = routed.rest, routed
+    sport, rounds = 41414, 40
+    seed = _hash_seed(stack, "s1")
+    cells = dataplane.flow_cells("10.0.0.1", SILENT_SERVER, sport, ATTACK_PORT, 6, C.FLOW_SLOTS_PER_WAY, seed)
+    pairs = dataplane.colliding_ports("10.0.0.1", SILENT_SERVER, sport, ATTACK_PORT, 6, C.FLOW_SLOTS_PER_WAY, 3,
+                                      seed)
+    assert len(pairs) >= 2 and all(dp != ATTACK_PORT for _, dp in pairs), pairs
+    assert all(dataplane.flow_cells("10.0.0.1", SILENT_SERVER, a, b, 6, C.FLOW_SLOTS_PER_WAY, seed) == cells
+               for a, b in pairs)
+    since = int(time.time() * 1000)
+    netns.host_exec("h1", "ip", "neigh", "replace", SILENT_SERVER, "lladdr", SILENT_MAC, "dev", "h1-eth0",
+                    timeout=10, check=True)
+    try:
+        out = netns.host_exec("h1", "python3", "-c", ATTACK_WITH_COLLISIONS, "10.0.0.1", SILENT_SERVER, str(sport),
+                              str(ATTACK_PORT), str(rounds), *(f"{a}:{b}" for a, b in pairs), timeout=120,
+                              check=True)
+    finally:
+        netns.host_exec("h1", "ip", "neigh", "del", SILENT_SERVER, "dev", "h1-eth0", timeout=10)
+    sent = int(out.stdout.strip())
+    print(f"evasion: seed {seed:#x}, attack flow cells {cells}, colliding {pairs}, {sent} attack packets")
+
+    def attack_alerted():
+        alerts = rest.get(f"/onos/nids/alerts?since={since}&limit=1000", retry=False)["alerts"]
+        return [a for a in alerts if a["flow"]["clientIp"] == "10.0.0.1" and a["flow"]["clientPort"] == sport
+                and a["flow"]["serverPort"] == ATTACK_PORT]
+
+    onos_mod.wait_until(attack_alerted, WAIT_S, 2, "the attack flow alerted")
+    edge = stack.topology.switch("s1").device_id
+
+    def ended():
+        return [f for f in _flow_records(rest, edge, SILENT_SERVER, sport, ATTACK_PORT) if f["reason"] == "FLOW_END"]
+
+    end = onos_mod.wait_until(ended, WAIT_S, 2, "the attack flow's end reported by s1")[0]
+    evicted = [f["flow"]["clientPort"] for p in pairs for f in _flow_records(rest, edge, SILENT_SERVER, *p)
+               if f["reason"] == "EVICT"]
+    attack_evictions = [f for f in _flow_records(rest, edge, SILENT_SERVER, sport, ATTACK_PORT)
+                        if f["reason"] == "EVICT"]
+    print(f"evasion: colliding flows evicted {len(evicted)} times; the attack flow ended with "
+          f"{end['features']['IN_PKTS']} IN packets")
+    assert attack_evictions == [], f"the attack flow was evicted: {attack_evictions}"
+    # The colliding flows did contest the cells (else this test proves nothing): they evicted each other.
+    assert evicted, "no colliding flow was evicted: the computed collisions did not collide"
+    # The attack flow kept counting from its first packet to its reset.
+    assert end["features"]["IN_PKTS"] == sent, end["features"]

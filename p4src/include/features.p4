@@ -1,0 +1,74 @@
+/*
+ * features.p4: the catalog's features (docs/features.md) from a flow's cells and its client's source features,
+ * derived in one place for every use: the classifier picks its slots out of the vector, a report copies it.
+ */
+#ifndef NIDS_FEATURES_P4
+#define NIDS_FEATURES_P4
+
+#include "headers.p4"
+
+// Durations are 32-bit microsecond differences from the flow's first packet (the client's); the flow's duration
+// is the later of its last IN and last OUT packet's.
+bit<32> duration_in_of(in flow_keys_t keys, in flow_counts_t counts) {
+    return counts[FLOW_LAST_IN_TS] - keys[FLOW_FIRST_TS][31:0];
+}
+
+bit<32> duration_of(in flow_keys_t keys, in flow_counts_t counts) {
+    bit<32> last_in = counts[FLOW_LAST_IN_TS] - keys[FLOW_FIRST_TS][31:0];
+    bit<32> last_out = counts[FLOW_OUT_PKTS] == 0 ? 32w0 : counts[FLOW_LAST_OUT_TS] - keys[FLOW_FIRST_TS][31:0];
+    return last_out > last_in ? last_out : last_in;
+}
+
+// Feature id f is bits [32 * ((f - 1) % 8) + 31 : ...] of part (f - 1) / 8; each line names its feature.
+feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, in flow_shape_t shape,
+                                 in bit<128> source) {
+    bool client_high = (keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
+    bit<16> client_port = client_high ? keys[FLOW_HIGH_PORT] : keys[FLOW_LOW_PORT];
+    bit<16> server_port = client_high ? keys[FLOW_LOW_PORT] : keys[FLOW_HIGH_PORT];
+    bit<32> duration_out = counts[FLOW_OUT_PKTS] == 0 ? 32w0 : counts[FLOW_LAST_OUT_TS] - keys[FLOW_FIRST_OUT_TS];
+    feature_vector_t v;
+    v.ids_1_to_8 = (bit<32>)(counts[FLOW_CLIENT_FLAGS] | counts[FLOW_SERVER_FLAGS])  //  8 TCP_FLAGS
+        ++ counts[FLOW_OUT_PKTS]                                        //  7 OUT_PKTS
+        ++ counts[FLOW_OUT_BYTES]                                       //  6 OUT_BYTES
+        ++ counts[FLOW_IN_PKTS]                                         //  5 IN_PKTS
+        ++ counts[FLOW_IN_BYTES]                                        //  4 IN_BYTES
+        ++ (bit<32>)keys[FLOW_PROTO]                                    //  3 PROTOCOL
+        ++ (bit<32>)server_port                                         //  2 L4_DST_PORT
+        ++ (bit<32>)client_port;                                        //  1 L4_SRC_PORT
+    v.ids_9_to_16 = (bit<32>)shape[FLOW_MAX_LEN]                       // 16 LONGEST_FLOW_PKT
+        ++ (bit<32>)shape[FLOW_MAX_TTL]                                // 15 MAX_TTL
+        ++ (bit<32>)shape[FLOW_MIN_TTL]                                // 14 MIN_TTL
+        ++ duration_out                                                 // 13 DURATION_OUT
+        ++ duration_in_of(keys, counts)                                 // 12 DURATION_IN
+        ++ duration_of(keys, counts)                                    // 11 FLOW_DURATION_MILLISECONDS
+        ++ (bit<32>)counts[FLOW_SERVER_FLAGS]                           // 10 SERVER_TCP_FLAGS
+        ++ (bit<32>)counts[FLOW_CLIENT_FLAGS];                          //  9 CLIENT_TCP_FLAGS
+    v.ids_17_to_24 = shape[FLOW_LEN_1514]                               // 24 NUM_PKTS_1024_TO_1514_BYTES
+        ++ shape[FLOW_LEN_1024]                                         // 23 NUM_PKTS_512_TO_1024_BYTES
+        ++ shape[FLOW_LEN_512]                                          // 22 NUM_PKTS_256_TO_512_BYTES
+        ++ shape[FLOW_LEN_256]                                          // 21 NUM_PKTS_128_TO_256_BYTES
+        ++ shape[FLOW_LEN_128]                                          // 20 NUM_PKTS_UP_TO_128_BYTES
+        ++ (bit<32>)shape[FLOW_MAX_LEN]                                // 19 MAX_IP_PKT_LEN
+        ++ (bit<32>)shape[FLOW_MIN_LEN]                                // 18 MIN_IP_PKT_LEN
+        ++ (bit<32>)shape[FLOW_MIN_LEN];                               // 17 SHORTEST_FLOW_PKT
+    v.ids_25_to_32 = source[127:96]                                     // 32 SRC_HALF_OPEN
+        ++ source[95:64]                                                // 31 SRC_DST_PORTS
+        ++ source[63:32]                                                // 30 SRC_DST_HOSTS
+        ++ source[31:0]                                                 // 29 SRC_FLOWS
+        ++ (bit<32>)keys[FLOW_ICMP][15:8]                               // 28 ICMP_IPV4_TYPE
+        ++ (bit<32>)keys[FLOW_ICMP]                                     // 27 ICMP_TYPE
+        ++ (bit<32>)shape[FLOW_WIN_OUT]                                 // 26 TCP_WIN_MAX_OUT
+        ++ (bit<32>)shape[FLOW_WIN_IN];                                 // 25 TCP_WIN_MAX_IN
+    return v;
+}
+
+// The 32-bit data-plane value of feature `id` (1..32) in the vector; 0 for id 0.
+slot_value_t feature_value(in feature_vector_t v, in bit<8> id) {
+    bit<8> index = id - 1;
+    bit<8> shift = (index & 7) << 5;
+    bit<256> part = index < 8 ? v.ids_1_to_8 : (index < 16 ? v.ids_9_to_16
+                  : (index < 24 ? v.ids_17_to_24 : v.ids_25_to_32));
+    return id == 0 ? 32w0 : (slot_value_t)(part >> shift);
+}
+
+#endif
