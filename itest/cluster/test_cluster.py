@@ -56,6 +56,12 @@ def alerts_by_source(rest):
     return {ip: sorted(ids) for ip, ids in out.items()}
 
 
+def incidents_view(rest):
+    """(id, source, family, block) of every incident, as one instance shows them."""
+    return sorted((i["id"], i["source"], i["family"], i.get("blockId"))
+                  for i in rest.get("/onos/nids/incidents?limit=1000", retry=False)["incidents"])
+
+
 def switch_model(stack, switch):
     """(active bank, decision entries in it) as the switch holds them."""
     reader = p4rt.Client(stack.topology.switch(switch).grpc_port)
@@ -139,6 +145,9 @@ def test_reports_are_handled_by_each_switchs_master_and_alerts_show_everywhere(r
         lambda: (lambda a: a if sources <= set(a) else None)(same_everywhere(stack, alerts_by_source, "alerts")),
         ALERT_WAIT_S, 2, f"alerts of {sorted(sources)} on every instance")
     assert set(seen) == sources, f"alerts of benign sources: {sorted(set(seen) - sources)}"
+    # Each attacker's alerts fold into one incident of its source, stored once for the cluster.
+    incidents = same_everywhere(stack, incidents_view, "incidents")
+    assert sorted(source for _, source, _, _ in incidents) == sorted(sources), incidents
     after = [decoded(rest) for rest in stack.rests]
     # Each instance decoded the reports of the leaf it masters (packet-ins reach the master only).
     assert all(a > b for a, b in zip(after, before)), (before, after)
@@ -244,6 +253,11 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
     before_blocks = same_everywhere(stack, block_view, "blocks")
     before_alerts = same_everywhere(stack, alerts_by_source, "alerts")
     assert "10.0.0.2" in before_alerts, before_alerts
+    block = next(b for b in blocks(onos2) if b["src"] == "10.0.0.2")
+    # h2's incident, answered by that block (the incident store and the block store are cluster-wide).
+    before_incidents = same_everywhere(stack, lambda rest: (lambda v: v if any(
+        i[1] == "10.0.0.2" and i[3] == block["id"] for i in v) else None)(incidents_view(rest)),
+        "h2's incident with its block")
 
     # The attack (h1 -> h5 across the spine) and benign traffic (h4, h6 -> h1 port 80) run through the failover.
     loops = [connect_loop("h1", "10.0.0.5", ATTACK_PORT, 600, 0.2),
@@ -276,9 +290,17 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
           f"s1's reports handled by {moved[s1]} from {resumed_s:.1f} s after the kill")
     assert resumed_s < RESUME_LIMIT_S, f"s1's reports resumed {resumed_s:.1f} s after its master died"
 
-    # Nothing lost, read from each survivor: the incident (alerts of h2), its block and drop rule, the active model.
+    # Nothing lost, read from each survivor: h2's incident and its alerts, its block and drop rule, the active model.
     after_blocks = same_everywhere(stack, block_view, "blocks")
     assert after_blocks == before_blocks, (before_blocks, after_blocks)
+    after_incidents = same_everywhere(stack, incidents_view, "incidents")
+    assert set(before_incidents) <= set(after_incidents), (before_incidents, after_incidents)
+    for rest in live(stack):
+        incident = next(i for i in rest.get("/onos/nids/incidents?source=10.0.0.2&limit=100", retry=False)["incidents"]
+                        if i["blockId"] == block["id"])
+        assert incident["state"] == "BLOCKED", incident
+    assert any(source == "10.0.0.1" for _, source, _, _ in after_incidents), after_incidents
+    assert not {"10.0.0.4", "10.0.0.6"} & {source for _, source, _, _ in after_incidents}, after_incidents
     after_alerts = same_everywhere(stack, alerts_by_source, "alerts")
     assert all(set(ids) <= set(after_alerts.get(ip, [])) for ip, ids in before_alerts.items()), \
         (before_alerts, after_alerts)
