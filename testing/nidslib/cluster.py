@@ -542,9 +542,9 @@ class ClusterSession:
     def wait_devices(self, part):
         sm = self.session_mod
         for inst in self.cluster.instances:
-            onos_mod.wait_until(lambda: self.restart_dead_switches() or sm.devices_ready(inst.rest, part,
-                                                                                        self.pipeconf_id),
-                                sm.DEVICES_TIMEOUT, 3, f"{len(part.switches)} devices available on {inst.member.node_id}")
+            onos_mod.wait_until(lambda: self.restart_dead_switches()
+                                or sm.devices_ready(inst.rest, part, self.pipeconf_id), sm.DEVICES_TIMEOUT, 3,
+                                f"{len(part.switches)} devices available on {inst.member.node_id}")
 
     def restart_dead_switches(self):
         """Restarts (a bounded number of times) a switch that died while the instances connected: BMv2's P4Runtime

@@ -123,7 +123,7 @@ def render_markdown(results, plot_name):
         "",
         f"The full-capacity model ({results['model']['leaves']} leaves at {results['model']['phases']} phases: "
         f"{results['model']['decision_entries']} decision and {results['model']['range_entries']} range entries) "
-        "and a second one of one leaf less, activated in turn through onos-1's REST API: the time from the "
+        "and a second one of a few leaves less, activated in turn through onos-1's REST API: the time from the "
         "request to its answer, which comes once every switch has the model in its inactive bank and has flipped "
         "to it (ONOS's flow rule service hands each write to the switch's master).",
         "",
