@@ -11,6 +11,8 @@
 import subprocess
 import time
 
+from p4.v1 import p4runtime_pb2
+
 import pytest
 
 from nidslib import constants as C
@@ -201,3 +203,35 @@ def test_onos_restarted_without_clean_with_traffic_running(routed, port_model):
         if block_id is not None:
             stack.rest.delete(f"{BLOCKS}/{block_id}")
         stack.rest.post(BLOCK_POLICY, {"blockTtlSeconds": str(kept_ttl)})
+
+
+RECONCILE_S = 30        # NidsModelManager's reconcileSeconds default
+
+
+def test_a_switch_changed_behind_the_apps_back_is_repaired_from_its_read_back(routed, port_model):
+    """Another controller takes s1 over for a moment (a higher P4Runtime election id) and flips its configuration to
+    the empty bank, then lets go: the switch stops classifying while the app's record says it runs the model.
+    Reconciliation reads the switch back and repairs it within a reconcile period."""
+    stack = routed
+    switch = stack.topology.switch("s1")
+    before = switch_state(stack, "s1")
+    intruder = p4rt.Client(switch.grpc_port, timeout=5)
+    try:
+        intruder.election_id = p4runtime_pb2.Uint128(high=1 << 20, low=0)
+        intruder.become_primary(10)
+        config = intruder.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
+        names = {p.id: p.name for p in intruder.p4info.action(C.NIDS_INGRESS_CFG_SET_CONFIG).params}
+        params = {names[p.param_id]: int.from_bytes(p.value, "big") for p in config.action.action.params}
+        params[C.BANK] = 1 - params[C.BANK]
+        intruder.write([(p4runtime_pb2.Update.MODIFY, intruder.default_entry_entity(
+            C.NIDS_INGRESS_CFG_CONFIG, C.NIDS_INGRESS_CFG_SET_CONFIG, params))])
+    finally:
+        intruder.close()
+    changed = switch_state(stack, "s1")
+    started = time.monotonic()
+    assert changed["entries"][C.NIDS_INGRESS_CLASSIFIER_DECISION] == 0, changed
+    onos_mod.wait_until(lambda: switch_state(stack, "s1") == before, RECONCILE_S + 30, 1,
+                        "s1 classifying with the active model again")
+    with open(stack.onos.karaf_log(), errors="replace") as log:
+        noticed = [line.strip() for line in log if "differs from what was written to it" in line]
+    print(f"drift of s1 repaired after {time.monotonic() - started:.1f} s; the app noticed: {noticed[-1:]}")

@@ -4,6 +4,9 @@
 - A NetFlow collector that blocks: a real nfcapd in its own namespace behind a link shaped to 8 kbit/s, so the app's
   UDP sends fill the socket buffer and block. Report handling must stay under 10 ms (p50), attacks are still
   alerted, and the records the export queue cannot take are counted in GET /stats.
+- 100,000 new flows from one source in 30 s (h1, raw TCP SYNs, each its own 5-tuple): ONOS's live heap (jmap,
+  after a full GC) grows by less than HEAP_GROWTH_MIB, the attacks of other sources during the flood are still
+  alerted, and what was shed (switch report budget, flow-table evictions, app queues) is counted.
 - Colliding-flow evasion: an attacker who knows the switches' hash seed (read here from the switch) interleaves
   flows computed to land in both flow-table cells of its attack flow with the attack's packets. The colliding flows
   evict each other, never the attack flow: it is alerted, never evicted, and its end is reported with every packet.
@@ -33,6 +36,8 @@ ATTACK_PORT = 4444
 # 8 kbit/s), so p99 < 1 s still tells the two apart.
 HANDLING_P50_LIMIT_MICROS = 10_000
 HANDLING_P99_LIMIT_MICROS = 1_000_000
+HEAP_GROWTH_MIB = 100
+FLOOD_FLOWS, FLOOD_SECONDS = 100_000, 30
 WAIT_S = 90
 
 # The slow collector: its namespace, the link to it (root side shaped) and its address.
@@ -55,6 +60,19 @@ def tcp(sport, dport, seq, flags):
     raw.sendto(header[:16] + struct.pack('!H', checksum(pseudo + header)) + header[18:], (dst, 0))
 def syn(sport, dport, seq):
     tcp(sport, dport, seq, 0x02)
+"""
+
+# SRC DST TOTAL SECONDS: each (source port, destination port) once, paced evenly; prints how many it sent and in
+# what time.
+SYN_FLOOD = RAW_SYN + r"""
+total, seconds = int(sys.argv[3]), float(sys.argv[4])
+start = time.monotonic()
+for i in range(total):
+    syn(1024 + i % 60000, 20000 + i // 60000, i)
+    lag = start + (i + 1) * seconds / total - time.monotonic()
+    if lag > 0.002:
+        time.sleep(lag)
+print(total, round(time.monotonic() - start, 1))
 """
 
 # SRC DST SPORT DPORT ROUNDS SP:DP...: one TCP flow from SPORT to DST:DPORT (a SYN, then a segment per round, then
@@ -90,6 +108,15 @@ def _pipeline(rest):
 def _alerted_sources(rest, since):
     alerts = rest.get(f"/onos/nids/alerts?since={since}&limit=1000", retry=False)["alerts"]
     return {a["flow"]["clientIp"] for a in alerts if a["flow"]["serverPort"] == ATTACK_PORT}
+
+
+def _switch_counters(rest):
+    """Sum over the switches of each report counter (sent.*, dropped.*, evictions)."""
+    totals = {}
+    for device in rest.get("/onos/nids/devices", retry=False)["devices"]:
+        for name, value in device.get("reportCounters", {}).items():
+            totals[name] = totals.get(name, 0) + value
+    return totals
 
 
 @pytest.fixture
@@ -227,3 +254,52 @@ def test_colliding_flows_interleaved_with_an_attack_flow(routed, port_model):
     assert evicted, "no colliding flow was evicted: the computed collisions did not collide"
     # The attack flow kept counting from its first packet to its reset.
     assert end["features"]["IN_PKTS"] == sent, end["features"]
+
+
+def test_a_flood_of_new_flows_from_one_source(routed, port_model):
+    rest = routed.rest
+    heap_before = routed.onos.live_heap_mib()
+    counters_before = _switch_counters(rest)
+    before = _pipeline(rest)
+    since = int(time.time() * 1000)
+    flood = netns.host_popen("h1", "python3", "-c", SYN_FLOOD, "10.0.0.1", "10.0.0.3", str(FLOOD_FLOWS),
+                             str(FLOOD_SECONDS), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(FLOOD_SECONDS / 3)
+        # Attacks of other sources while the flood runs: h2 shares h1's edge switch, h4 is on the other leaf.
+        fabric.tcp_attempts("h2", "10.0.0.4", ATTACK_PORT, 20)
+        fabric.tcp_attempts("h4", "10.0.0.2", ATTACK_PORT, 20)
+        out, err = flood.communicate(timeout=FLOOD_SECONDS * 3)
+    finally:
+        processes.terminate(flood, 5)
+    assert flood.returncode == 0, err
+    sent, seconds = out.split()
+    seen = {}
+
+    def both_alerted():
+        seen["sources"] = _alerted_sources(rest, since)
+        return seen["sources"] if {"10.0.0.2", "10.0.0.4"} <= seen["sources"] else None
+
+    try:
+        alerted = onos_mod.wait_until(both_alerted, WAIT_S, 2, "alerts for h2's and h4's attacks during the flood")
+    finally:
+        counters = _switch_counters(rest)
+        shed = {k: counters.get(k, 0) - counters_before.get(k, 0) for k in counters
+                if k.startswith("dropped.") or k.startswith("sent.") or k == "evictions"}
+        print(f"flood: {sent} SYNs in {seconds} s; attack sources alerted {sorted(seen.get('sources', []))}; "
+              f"switch report counters during it {shed}; app {_pipeline(rest)['drops']}")
+    shed = {k: v for k, v in shed.items() if not k.startswith("sent.")}
+    heap_after = routed.onos.live_heap_mib()
+    if heap_after - heap_before >= HEAP_GROWTH_MIB:
+        print("flood: what the heap holds after a full GC:\n" + routed.onos.heap_histogram(25))
+    after = _pipeline(rest)
+    print(f"flood: reports taken by the app {after['reportsReceived'] - before['reportsReceived']}; heap after a "
+          f"full GC (live objects) {heap_before:.0f} -> {heap_after:.0f} MiB")
+    assert "10.0.0.1" not in alerted, "the benign flood was alerted as the attack class"
+    assert heap_after - heap_before < HEAP_GROWTH_MIB, (heap_before, heap_after)
+    assert sum(shed.values()) > 0, f"{FLOOD_FLOWS} new flows in a 65,536-slot table: nothing shed? {counters}"
+    # Every report the app took was decoded, counted malformed, or refused by a full queue and counted.
+    assert set(after["drops"]) >= {"reportQueueFull", "detectionQueueFull", "netflowQueueFull"}
+    onos_mod.wait_until(lambda: (lambda p: p["reportsReceived"] == p["reportsDecoded"] + p["reportsMalformed"]
+                                 + p["drops"]["reportQueueFull"])(_pipeline(rest)), 30, 1,
+                        "every report taken decoded or counted")
