@@ -1,18 +1,21 @@
 /*
  * cells.p4: the layouts of the wide register cells (flow table and source context).
  *
- * A flow is four register cells at the same index, a source one: BMv2 charges per primitive, not per bit, so
- * few wide cells cost less than many narrow registers. No cell is wider than 256 bits because p4c's BMv2 back end
- * cannot shift (hence slice) by more than 256. Fields are slices, named below as HI:LO; code reads and writes them
- * as `cell[FLOW_IN_PKTS]`. Grouped by when they change:
+ * A flow is four register cells at the same index, a source one: BMv2 charges per primitive and per expression
+ * operation (each a multi-precision number operation), not per bit, so few wide cells updated by few operations
+ * cost least (docs/overhead.md). No cell is wider than 256 bits because p4c's BMv2 back end cannot shift (hence
+ * slice) by more than 256. Fields are slices, named below as HI:LO; code reads them as `cell[FLOW_IN_PKTS]`.
+ * Grouped by when they change:
  *   flow_keys    read by every packet (the lookup), written when a flow starts and at rare events
  *                (its first OUT packet, a completed handshake, its end, a report);
- *   flow_counts  read and written by every packet of the flow: times, counters, flags, extremes;
- *   flow_shape   read and written by every packet: windows, the length histogram, the report mark;
- *   flow_alerts  only when a verdict is reported: the alert state and a pending alert.
- * Times in flow_counts and flow_shape are the low 32 bits of the switch's microsecond clock: every duration is a
- * 32-bit difference (docs/features.md), and a flow's last packet is its first packet's 48-bit time plus its
- * duration.
+ *   flow_counts  read and written by every packet of the flow, in one addition for most packets: packet and byte
+ *                counters with guard bits above them, the last IN/OUT times, the TCP flags;
+ *   flow_shape   read and written by every packet: the length histogram (one addition), the TTL and length
+ *                extremes and the TCP windows (written only by a packet that moves one);
+ *   flow_alerts  only when a verdict may be reported (and per packet while the packet-count active timeout is
+ *                on): the alert state, a pending alert, the report mark.
+ * Times in flow_counts are the low 32 bits of the switch's microsecond clock: every duration is a 32-bit
+ * difference (docs/features.md), and a flow's last packet is its first packet's 48-bit time plus its duration.
  */
 #ifndef NIDS_CELLS_P4
 #define NIDS_CELLS_P4
@@ -25,8 +28,8 @@
 // ---------------------------------------------------------------------------------------------------------
 typedef bit<256> flow_keys_t;
 typedef bit<256> flow_counts_t;
-typedef bit<224> flow_shape_t;
-typedef bit<96> flow_alerts_t;
+typedef bit<256> flow_shape_t;
+typedef bit<128> flow_alerts_t;
 
 // flow_keys
 #define FLOW_KEY 103:0                 // canonical key (flow_key_t): low addr, high addr, low port, high port, proto
@@ -42,34 +45,43 @@ typedef bit<96> flow_alerts_t;
 #define FLOW_ICMP 223:208              // type ++ code of the first ICMP packet
 #define FLOW_MARK_TS 255:224           // time of the last report (the flow's start before any), 32-bit clock
 
-// flow_counts
-#define FLOW_LAST_IN_TS 31:0           // 32-bit clock
-#define FLOW_LAST_OUT_TS 63:32         // 32-bit clock (0 before the first OUT packet)
-#define FLOW_IN_PKTS 95:64
-#define FLOW_OUT_PKTS 127:96
-#define FLOW_IN_BYTES 159:128
-#define FLOW_OUT_BYTES 191:160
-#define FLOW_CLIENT_FLAGS 199:192      // OR of the TCP flags of IN packets
-#define FLOW_SERVER_FLAGS 207:200
-#define FLOW_MIN_TTL 215:208
-#define FLOW_MAX_TTL 223:216
-#define FLOW_MIN_LEN 239:224
-#define FLOW_MAX_LEN 255:240
+// flow_counts: a packet adds (1, its length) to its direction's counters in one 256-bit addition. Each counter
+// has guard bits above its 32 (packets 8, bytes 16), so its carry never reaches the next field; the features are
+// the low 32 bits, which wrap at 2^32 as docs/features.md says.
+#define FLOW_IN_PKTS 31:0              // of a 40-bit field at 0
+#define FLOW_IN_BYTES 71:40            // of a 48-bit field at 40
+#define FLOW_OUT_PKTS 119:88           // of a 40-bit field at 88
+#define FLOW_OUT_BYTES 159:128         // of a 48-bit field at 128
+#define FLOW_LAST_IN_TS 207:176        // 32-bit clock
+#define FLOW_LAST_OUT_TS 239:208       // 32-bit clock (0 before the first OUT packet)
+#define FLOW_CLIENT_FLAGS 247:240      // OR of the TCP flags of IN packets
+#define FLOW_SERVER_FLAGS 255:248      // ... of OUT packets
+#define FLOW_IN_BYTES_LO 40
+#define FLOW_OUT_PKTS_LO 88
+#define FLOW_OUT_BYTES_LO 128
+#define FLOW_LAST_IN_TS_LO 176
+#define FLOW_LAST_OUT_TS_LO 208
+#define FLOW_CLIENT_FLAGS_LO 240
+#define FLOW_SERVER_FLAGS_LO 248
 
 // flow_shape
-#define FLOW_WIN_IN 15:0
-#define FLOW_WIN_OUT 31:16
-#define FLOW_MARK_PKTS 63:32           // flow packets at the last report (active timeout)
-#define FLOW_LEN_128 95:64             // length histogram: 32-bit counters added to in place (a bucket that
-#define FLOW_LEN_256 127:96            // reached 2^32 packets would carry into the next one: never in practice)
-#define FLOW_LEN_512 159:128
-#define FLOW_LEN_1024 191:160
-#define FLOW_LEN_1514 223:192          // the top field: its carry leaves the cell
-#define FLOW_LEN_128_LO 64
-#define FLOW_LEN_256_LO 96
-#define FLOW_LEN_512_LO 128
-#define FLOW_LEN_1024_LO 160
-#define FLOW_LEN_1514_LO 192
+#define FLOW_MIN_TTL 7:0
+#define FLOW_MAX_TTL 15:8
+#define FLOW_MIN_LEN 31:16
+#define FLOW_MAX_LEN 47:32
+#define FLOW_WIN_IN 63:48
+#define FLOW_WIN_OUT 79:64
+                                       // 95:80 unused
+#define FLOW_LEN_128 127:96            // length histogram: 32-bit counters added to in place (a bucket that
+#define FLOW_LEN_256 159:128           // reached 2^32 packets would carry into the next one: never in practice)
+#define FLOW_LEN_512 191:160
+#define FLOW_LEN_1024 223:192
+#define FLOW_LEN_1514 255:224          // the top field: its carry leaves the cell
+#define FLOW_LEN_128_LO 96
+#define FLOW_LEN_256_LO 128
+#define FLOW_LEN_512_LO 160
+#define FLOW_LEN_1024_LO 192
+#define FLOW_LEN_1514_LO 224
 
 // flow_alerts
 #define FLOW_ALERT_BANK 0:0            // (bank, epoch) of the model that alerted the flow (with FLOW_STATE_ALERTED)
@@ -79,6 +91,7 @@ typedef bit<96> flow_alerts_t;
 #define FLOW_PENDING_PHASE 72:57
 #define FLOW_PENDING_CONFIDENCE 88:73
 #define FLOW_PENDING_BANK 89:89
+#define FLOW_MARK_PKTS 127:96          // flow packets at the last report (the packet-count active timeout)
 
 // Declared here, outside any control, because several stages use them: the flow table reads and writes a
 // tracked packet's cells, the report stage writes back what a report changes (alert state, marks).

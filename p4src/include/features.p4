@@ -35,9 +35,9 @@ feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, i
         ++ (bit<32>)keys[FLOW_PROTO]                                    //  3 PROTOCOL
         ++ (bit<32>)server_port                                         //  2 L4_DST_PORT
         ++ (bit<32>)client_port;                                        //  1 L4_SRC_PORT
-    v.ids_9_to_16 = (bit<32>)counts[FLOW_MAX_LEN]                       // 16 LONGEST_FLOW_PKT
-        ++ (bit<32>)counts[FLOW_MAX_TTL]                                // 15 MAX_TTL
-        ++ (bit<32>)counts[FLOW_MIN_TTL]                                // 14 MIN_TTL
+    v.ids_9_to_16 = (bit<32>)shape[FLOW_MAX_LEN]                       // 16 LONGEST_FLOW_PKT
+        ++ (bit<32>)shape[FLOW_MAX_TTL]                                // 15 MAX_TTL
+        ++ (bit<32>)shape[FLOW_MIN_TTL]                                // 14 MIN_TTL
         ++ duration_out                                                 // 13 DURATION_OUT
         ++ duration_in_of(keys, counts)                                 // 12 DURATION_IN
         ++ duration_of(keys, counts)                                    // 11 FLOW_DURATION_MILLISECONDS
@@ -48,9 +48,9 @@ feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, i
         ++ shape[FLOW_LEN_512]                                          // 22 NUM_PKTS_256_TO_512_BYTES
         ++ shape[FLOW_LEN_256]                                          // 21 NUM_PKTS_128_TO_256_BYTES
         ++ shape[FLOW_LEN_128]                                          // 20 NUM_PKTS_UP_TO_128_BYTES
-        ++ (bit<32>)counts[FLOW_MAX_LEN]                                // 19 MAX_IP_PKT_LEN
-        ++ (bit<32>)counts[FLOW_MIN_LEN]                                // 18 MIN_IP_PKT_LEN
-        ++ (bit<32>)counts[FLOW_MIN_LEN];                               // 17 SHORTEST_FLOW_PKT
+        ++ (bit<32>)shape[FLOW_MAX_LEN]                                // 19 MAX_IP_PKT_LEN
+        ++ (bit<32>)shape[FLOW_MIN_LEN]                                // 18 MIN_IP_PKT_LEN
+        ++ (bit<32>)shape[FLOW_MIN_LEN];                               // 17 SHORTEST_FLOW_PKT
     v.ids_25_to_32 = source[127:96]                                     // 32 SRC_HALF_OPEN
         ++ source[95:64]                                                // 31 SRC_DST_PORTS
         ++ source[63:32]                                                // 30 SRC_DST_HOSTS

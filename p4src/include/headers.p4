@@ -177,10 +177,13 @@ struct config_t {
 // What the flow table did with the packet (FlowTable -> later stages).
 struct flow_md_t {
     flow_key_t key;                 // canonical key of the packet
+    bit<32> hash;                   // its keyed hash (flow_table.p4)
+    bool new_key;                   // neither way holds the key (live or closed)
     bool src_is_low;                // the packet's sender is the key's low endpoint
+    bit<8> inbound_state;           // FLOW_STATE & (LIVE | CLIENT_HIGH) of a live flow the sender is the client of
     bit<8> tcp_flags;               // of the packet (0 if not TCP)
     bit<16> tcp_window;             // of the packet (0 if not TCP)
-    flow_slot_t slot_a;             // the key's cell in way 0
+    flow_slot_t slot_a;             // the key's cell in way 0 (set when way 0 did not hold the key)
     flow_slot_t slot_b;             // ... in way 1
     flow_slot_t slot;               // the cell index the packet's flow is at (meta.keys, counts, shape)
     bool started;                   // the packet started a flow
@@ -194,6 +197,7 @@ struct flow_md_t {
     bool alert_pending;             // the flow has an alert waiting for a report
     bool attention;                 // anything after the flow table has work: classify, report
     bit<32> packets;                // IN + OUT packets of the flow after this packet
+    // set only when attention may be due (take_stock), read only when it is:
     phase_t phase;                  // phase to classify at: the packet count, PHASE_END at the end / a probe
 }
 

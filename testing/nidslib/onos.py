@@ -186,7 +186,8 @@ class OnosProcess:
     def shell(self, command, timeout=120):
         """Runs one command of ONOS's Karaf shell over SSH (port 8101, the REST user) and returns what it printed;
         fails with what it printed when the command fails. OpenSSH with the password from SSH_ASKPASS (no terminal,
-        no prompt: Karaf's own client waited on one), a throw-away host key check."""
+        no prompt: Karaf's own client waited on one), a throw-away host key check. Karaf 4.2's SSH server signs
+        with ssh-rsa (SHA-1) only, which OpenSSH 8.8+ no longer accepts unless asked."""
         with tempfile.TemporaryDirectory() as work:
             askpass = os.path.join(work, "askpass")
             with open(askpass, "w") as f:
@@ -194,13 +195,15 @@ class OnosProcess:
             os.chmod(askpass, 0o700)
             env = dict(os.environ, SSH_ASKPASS=askpass, SSH_ASKPASS_REQUIRE="force", DISPLAY=":0")
             result = subprocess.run(["ssh", "-p", "8101", "-o", "StrictHostKeyChecking=no", "-o",
-                                     "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-o",
+                                     "UserKnownHostsFile=/dev/null", "-o", "HostKeyAlgorithms=+ssh-rsa", "-o",
+                                     "LogLevel=ERROR", "-o",
                                      "PreferredAuthentications=password,keyboard-interactive", "-o",
                                      "NumberOfPasswordPrompts=1", f"{USER}@127.0.0.1", command],
                                     env=env, capture_output=True, text=True, timeout=timeout,
                                     stdin=subprocess.DEVNULL, start_new_session=True)
         if result.returncode != 0 or "Error executing command" in result.stdout:
-            raise OnosError(f"karaf {command.split()[0]}: {(result.stdout + result.stderr).strip()[-500:]}")
+            raise OnosError(f"karaf {command.split()[0]} (ssh exit {result.returncode}): "
+                            f"{(result.stdout + result.stderr).strip()[-500:]}")
         return result.stdout
 
     def jvm_pid(self):

@@ -137,18 +137,26 @@ def fake_results():
 
 def test_results_markdown_puts_ours_beside_seed_002():
     text = report.render_markdown(fake_results(), [("max_rate.png", "rates")])
-    assert "Goal (S3 ≥ 90% of S1's max rate): **92%** at 64 B, **92%** at 1024 B: met." in text
+    assert "- S3 ≥ 90% of S1's max rate: **92%** at 64 B, **92%** at 1024 B: met." in text
+    assert "- S4 ≥ 85% of S1's max rate: **75%** at 64 B, **78%** at 1024 B: NOT met." in text
+    assert "- S3's median RTT ≤ 1.3 × S1's: **1.20 ×** (0.600 vs 0.500 ms): met." in text
     assert "| ours, S3 vs S1 (features + classifier) | -7.5% | -8.3% | -7.5% | +20.0% | +20.0% | +0.0% |" in text
-    assert "| ours, S4 vs S2 (classifier alone, 230 leaves) | -21.1% | -17.6% | -21.1% | +45.5% | +33.3% |" in text
+    assert "| ours, S4 vs S2 (classifier alone, full-capacity model) | -21.1% | -17.6% | -21.1% | +45.5% | +33.3% |" \
+        in text
     assert "-17.1%" in text and "+70.4%" in text
     assert "![rates](max_rate.png)" in text
     assert "make bench" in text
 
 
-def test_goal_not_met_is_said_so():
+def test_goals_not_met_are_said_so():
     results = fake_results()
     results["scenarios"]["S3"]["max_rate"]["64"]["pps"] = 4000
-    assert "**20%** at 64 B, **92%** at 1024 B: NOT met" in report.goal_line(results)
+    results["scenarios"]["S3"]["rtt_ms"]["p50"] = 0.7
+    lines = report.goal_lines(results)
+    assert "- S3 ≥ 90% of S1's max rate: **20%** at 64 B, **92%** at 1024 B: NOT met." in lines
+    assert "- S3's median RTT ≤ 1.3 × S1's: **1.40 ×** (0.700 vs 0.500 ms): NOT met." in lines
+    del results["scenarios"]["S4"]
+    assert "- S4 ≥ 85% of S1's max rate: not measured." in report.goal_lines(results)
 
 
 def test_plots_are_written(tmp_path):

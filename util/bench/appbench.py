@@ -17,7 +17,8 @@ Each step's figures come from the app's own counters (GET /onos/nids/stats, `pip
 CPU from /proc and its heap from `jstat -gc`. Prints the tables and writes them with the raw figures to --out.
 Holds the machine-wide stack lock.
 
-    .venv/bin/python util/bench/appbench.py [--switches 1,4,16] [--seconds 10] [--out DIR]
+    .venv/bin/python util/bench/appbench.py [--switches 1,4,16] [--seconds 10] [--phases southbound,in-onos]
+                                            [--out DIR]
 """
 import argparse
 import json
@@ -218,11 +219,17 @@ def main():
     parser.add_argument("--rates", default="10000,25000,50000,100000,200000,400000",
                         help="total reports/s replayed inside ONOS, per step")
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--phases", default="southbound,in-onos",
+                        help="which phases to run: southbound, in-onos or both (comma-separated)")
     parser.add_argument("--out", default=os.path.join(ROOT, "build", "bench-app"))
     args = parser.parse_args()
     switch_counts = [int(n) for n in args.switches.split(",")]
     rates = [int(r) for r in args.rates.split(",")]
     southbound_rates = [int(r) for r in args.southbound_rates.split(",")]
+    phases = {p.strip() for p in args.phases.split(",")}
+    if not phases or not phases <= {"southbound", "in-onos"}:
+        log(f"--phases: southbound and/or in-onos, not {args.phases!r}")
+        return 2
     missing = [m for m in (stack.need_onos(), stack.need_java11()) if m]
     go = shutil.which("go") or next((g for g in GO_PLACES if os.access(g, os.X_OK)), None)
     if go is None:
@@ -275,9 +282,11 @@ def main():
         pid = onos.jvm_pid()
         log(f"ONOS JVM {pid}; heap after a full GC before the run: {onos.heap_mib(full_gc=True):.0f} MiB")
         replay.command(f"run {most} 200 3")      # warm-up: every switch's path, the JIT
-        results["southbound"] = southbound_phase(rest, onos, pid, replay, switch_counts, southbound_rates,
-                                                 args.seconds)
-        results["in ONOS"] = in_onos_phase(rest, onos, pid, frames_path, switch_counts, rates, args.seconds)
+        if "southbound" in phases:
+            results["southbound"] = southbound_phase(rest, onos, pid, replay, switch_counts, southbound_rates,
+                                                     args.seconds)
+        if "in-onos" in phases:
+            results["in ONOS"] = in_onos_phase(rest, onos, pid, frames_path, switch_counts, rates, args.seconds)
         final = pipeline_stats(rest)
         retained = onos.heap_mib(full_gc=True)
     finally:

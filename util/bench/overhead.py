@@ -7,9 +7,9 @@ P4Runtime with the package's client (nidslib.p4runtime.Bmv2Switch, nidslib.pipel
 switched at run time through the config table and the classifier's tables:
 
   S1 forwarding     track_mode TRACK_OFF
-  S2 netflow        TRACK_EDGE (both ports edge): flow features on, classifier tables empty
-  S3 classifier     S2 + a binary J48 tree trained on the UNSW sample (model-tools)
-  S4 classifier-256 S2 + a multi-class tree of up to 256 leaves
+  S2 netflow        TRACK_EDGE (both ports edge): flow features and source context on, classifier tables empty
+  S3 classifier     S2 + a small phase model: a binary J48 tree (UNSW sample) at packets 1, 2, 4, 8 and the end
+  S4 full model     S2 + a full-capacity model: a multi-class tree at all 17 phases (one bank's decision entries)
 
 Per scenario: the highest offered UDP rate with < 1% loss at 64-byte and 1024-byte frames (iperf3, bounded
 geometric bisection), RTT percentiles of ping under a fixed UDP load, TCP goodput, and the switch's CPU and RSS
@@ -46,9 +46,9 @@ IPERF_PORT = 5201
 
 SCENARIOS = [
     ("S1", "forwarding only", None),
-    ("S2", "NetFlow features", "none"),
-    ("S3", "NetFlow + classifier", "small"),
-    ("S4", "NetFlow + classifier, 256-leaf model", "large"),
+    ("S2", "NetFlow features + source context", "none"),
+    ("S3", "S2 + small phase model", "small"),
+    ("S4", "S2 + full-capacity model, all phases", "large"),
 ]
 
 # Seed 002 (Silva et al., BMv2, ML on vs off, web workload): median throughput -17.1%, median queueing delay +70.4%.
@@ -149,9 +149,9 @@ class BenchSwitch:
 
     def configure(self, track, bank):
         mode = self.const["TRACK_EDGE"] if track else self.const["TRACK_OFF"]
-        # The app's defaults for the report rate limit; no active timeout (reports only on flow events).
-        self.switch.config(bank=bank, epoch=int(time.time()) & 0xFFFFFFFF, track_mode=mode, timeout_pkts=0,
-                           timeout_us=0, report_rate_pps=1000, report_burst=100, report_mask=0xFF)
+        # No active timeout (reports only on flow events); the app's default report budget.
+        self.switch.config(**pipeline.config(bank=bank, epoch=int(time.time()) & 0xFFFFFFFF, track_mode=mode))
+        self.switch.set_default(pipeline.BUDGET_TABLE, pipeline.BUDGET_ACTION, {"rate_pps": 1000, "burst": 100})
 
     def write_model(self, model, bank):
         """The model bundle's entries (docs/model-format.md) into one bank, as the app writes them."""
@@ -178,6 +178,19 @@ class ProcSampler:
         with open(f"/proc/{self.pid}/status") as f:
             text = f.read()
         return stats.parse_status_kib(text, "VmRSS"), stats.parse_status_kib(text, "VmHWM")
+
+
+def thread_ticks(pid):
+    """{thread id: utime + stime ticks} of every thread of the process."""
+    out = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                utime, stime, _ = stats.parse_proc_stat(f.read())
+        except (OSError, ValueError):
+            continue
+        out[int(tid)] = utime + stime
+    return out
 
 
 def loadavg():
@@ -260,24 +273,47 @@ class Traffic:
 
 # ---- models ------------------------------------------------------------------------------------------------
 
+# The phases a tree is written for (0 = the flow's end). The UNSW sample has one row per finished flow, so training
+# gives an END tree; the benchmark writes that tree at every phase it names, which costs the switch what phase
+# trees of that size cost (a lookup chain at each phase packet) whatever they were trained on.
+SMALL_PHASES = (1, 2, 4, 8, 0)
+ALL_PHASES = tuple(1 << i for i in range(16)) + (0,)     # packets 1 .. 32768 (MAX_PHASE_PACKETS) and the end
+LARGE_LEAVES = 60          # x 17 phases: about the 1024 decision entries of one bank (full capacity)
+
+
+def at_phases(model, phases):
+    """The bundle with its END tree's entries copied to each of `phases`."""
+    end = next(p for p in model["phases"] if p["phase"] == 0)
+    return dict(model, phases=[dict(end, phase=number) for number in phases])
+
+
 def train_models(cache_dir):
-    """{kind: model bundle} for 'small' and 'large' (trained once, cached in cache_dir)."""
+    """{kind: model bundle} for 'small' (a binary tree of <= 32 leaves at phases 1, 2, 4, 8 and the end) and
+    'large' (a multi-class tree at all 17 phases, filling one bank's decision entries); trained once, cached."""
     if not os.path.exists(DATASET):
         raise BenchError(f"{DATASET} not found: scenarios S3/S4 need the UNSW sample (../shared/datasets)")
-    specs = {"small": ["--binary", "--max-leaves", "32", "--seed", "1"],
-             "large": ["--max-leaves", "256", "--min-leaf", "1", "--seed", "1"]}
+    specs = {"small": (["--binary", "--max-leaves", "32", "--seed", "1"], SMALL_PHASES),
+             "large": (["--max-leaves", str(LARGE_LEAVES), "--min-leaf", "1", "--seed", "1"], ALL_PHASES)}
     models = {}
     os.makedirs(cache_dir, exist_ok=True)
-    for kind, args in specs.items():
-        out = os.path.join(cache_dir, f"model-{kind}.json")
+    for kind, (args, phases) in specs.items():
+        out = os.path.join(cache_dir, f"model-{kind}-end.json")
         if not os.path.exists(out):
             try:
                 modelcli.run("train", "--data", DATASET, "--out", out, *args, timeout=900)
             except modelcli.ModelError as e:
                 raise BenchError(f"{kind} model: {e}") from None
         with open(out) as f:
-            models[kind] = json.load(f)
+            models[kind] = at_phases(json.load(f), phases)
     return models
+
+
+def model_facts(model):
+    phases = model["phases"]
+    return {"name": model["name"], "phases": len(phases), "leaves": len(phases[0]["leaves"]),
+            "features": sum(1 for s in phases[0]["slots"] if s["feature_id"]),
+            "range_entries": sum(len(p["feature_entries"]) for p in phases),
+            "decision_entries": sum(len(p["decision_entries"]) for p in phases)}
 
 
 # ---- the run -----------------------------------------------------------------------------------------------
@@ -331,7 +367,7 @@ def ab_measure(binary, models, args, log):
 
 def run_bench(args, log):
     frames = [64, 1024]
-    search = dict(low=1000, high=args.high, trials=args.trials)
+    search = dict(low=args.low, high=args.high, trials=args.trials)
     out_dir = os.path.abspath(args.out)
     os.makedirs(out_dir, exist_ok=True)
     build_dir = os.path.join(ROOT, "build", "bench")
@@ -339,8 +375,9 @@ def run_bench(args, log):
 
     models = train_models(build_dir)
     for kind, m in models.items():
-        log(f"model {kind}: {len(m['leaves'])} leaves, {len(m['feature_entries'])} range entries, "
-            f"{len(m['decision_entries'])} decision entries ({m['name']})")
+        f = model_facts(m)
+        log(f"model {kind}: {f['phases']} phases of {f['leaves']} leaves, {f['range_entries']} range entries, "
+            f"{f['decision_entries']} decision entries ({m['name']})")
 
     log("waiting for the integration lock /tmp/nids-itest.lock ...")
     lock = exclusive_stack_lock()
@@ -429,15 +466,93 @@ def run_bench(args, log):
         cleanup_env()
         lock.close()
     results["machine"] = machine_facts(args.switch)
-    results["models"] = {k: {"leaves": len(m["leaves"]), "features": sum(1 for s in m["slots"] if s["feature_id"]),
-                             "range_entries": len(m["feature_entries"]),
-                             "decision_entries": len(m["decision_entries"]), "name": m["name"]}
-                         for k, m in models.items()}
+    results["models"] = {k: model_facts(m) for k, m in models.items()}
     results["settings"] = {"trial_seconds": args.trial_seconds, "trials": args.trials, "high": args.high,
+                           "low": args.low,
                            "nice": args.nice, "rounds": args.rounds,
                            "rtt_seconds": args.rtt_seconds, "tcp_seconds": args.tcp_seconds,
                            "quick": args.quick}
     return results
+
+
+def run_profile(args, log):
+    """Where the switch's CPU goes per packet: S1..S4 at one fixed load of 64-byte UDP, rounds in alternating
+    order; per round the whole process's and each busy thread's CPU µs per packet (BMv2 runs receive, ingress,
+    egress and transmit in threads of their own: the ingress thread is the pipeline), optionally a `perf` profile
+    of the busiest thread (--perf)."""
+    models = train_models(os.path.join(ROOT, "build", "bench"))
+    log("waiting for the integration lock /tmp/nids-itest.lock ...")
+    lock = exclusive_stack_lock()
+    log("lock held")
+    sw = BenchSwitch(args.switch)
+    traffic = Traffic(args.trial_seconds)
+    rows = {key: [] for key, _, _ in SCENARIOS}
+    try:
+        create_env()
+        sw.start(os.path.join(ROOT, "build", "bench", "simple_switch_grpc.profile.log"))
+        sw.forward_between_ports()
+        traffic.start_server()
+        sw.write_model(models["small"], 1)
+        large = None
+        for rnd in range(args.rounds):
+            order = [s[0] for s in SCENARIOS]
+            for key in (order if rnd % 2 == 0 else order[::-1]):
+                model = next(m for k, _, m in SCENARIOS if k == key)
+                if model == "large" and large is None:
+                    large = sw.write_model(models["large"], 0)
+                elif model == "none" and large is not None:
+                    sw.delete_entities(large)
+                    large = None
+                sw.configure(track=model is not None, bank=1 if model == "small" else 0)
+                load = subprocess.Popen(traffic.udp_cmd(args.profile_pps, 64, args.profile_seconds + 2),
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                        start_new_session=True)
+                try:
+                    time.sleep(1.0)
+                    t0, before = time.monotonic(), thread_ticks(sw.proc.pid)
+                    time.sleep(args.profile_seconds)
+                    t1, after = time.monotonic(), thread_ticks(sw.proc.pid)
+                    out, _ = load.communicate(timeout=args.profile_seconds + 30)
+                finally:
+                    processes.terminate(load, sig=signal.SIGKILL)
+                sent, lost, secs = stats.parse_iperf3_udp(json.loads(out))
+                pps = sent / secs if secs else 0
+                us = {tid: (after[tid] - before.get(tid, 0)) / ProcSampler.CLK_TCK / (t1 - t0) * 1e6 / max(pps, 1)
+                      for tid in after}
+                busy = sorted(((v, tid) for tid, v in us.items() if v >= 1.0), reverse=True)
+                rows[key].append({"total": sum(us.values()), "threads": [v for v, _ in busy], "pps": pps,
+                                  "loss": lost / sent if sent else 1.0, "load": loadavg()})
+                log(f"round {rnd + 1} {key}: {sum(us.values()):6.1f} us/pkt at {pps:.0f} pps "
+                    f"(loss {rows[key][-1]['loss'] * 100:.1f}%); threads " + " ".join(f"{v:.1f}" for v, _ in busy)
+                    + f"; load {rows[key][-1]['load']:.1f}")
+                if args.perf and rnd == 0 and busy:
+                    perf_out = os.path.join(ROOT, "build", "bench", f"perf-{key}.txt")
+                    load = subprocess.Popen(traffic.udp_cmd(args.profile_pps, 64, 8), stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL, start_new_session=True)
+                    try:
+                        time.sleep(1.0)
+                        data = os.path.join(ROOT, "build", "bench", f"perf-{key}.data")
+                        run("perf", "record", "-q", "-o", data, "-p", str(sw.proc.pid), "--", "sleep", "5",
+                            timeout=60)
+                        with open(perf_out, "w") as f:
+                            for sort in ("tid", "tid,sym"):
+                                subprocess.run(["perf", "report", "-i", data, "--no-children", "--stdio",
+                                                "--percent-limit", "0.5", "--sort", sort], stdout=f,
+                                               stderr=subprocess.DEVNULL, timeout=120)
+                        log(f"  perf profile (threads, symbols): {perf_out}")
+                    finally:
+                        processes.terminate(load, sig=signal.SIGKILL)
+                    time.sleep(0.5)
+    finally:
+        traffic.stop_server()
+        sw.close()
+        cleanup_env()
+        lock.close()
+    log(f"median over {args.rounds} rounds, {args.profile_pps} pps of 64-byte UDP, {args.switch}:")
+    for key, rs in rows.items():
+        top = stats.median([r["threads"][0] for r in rs if r["threads"]]) if rs else None
+        log(f"  {key}: {stats.median([r['total'] for r in rs]):6.1f} us/pkt, busiest thread {stats.fmt(top, '{:.1f}')}")
+    return rows
 
 
 def machine_facts(switch):
@@ -461,12 +576,21 @@ def main(argv=None):
     p.add_argument("--out", default=os.path.join(ROOT, "docs", "bench"), help="where results.md and the PNGs go")
     p.add_argument("--switch", default=os.environ.get("NIDS_BENCH_SWITCH", "simple_switch_grpc"))
     p.add_argument("--high", type=float, default=120000, help="highest offered rate of the search (pps)")
+    p.add_argument("--low", type=float, default=4000,
+                   help="first offered rate of the search (pps): every doubling below the max costs a trial that "
+                        "the bisection then lacks (from 1000 pps, 8 trials ended on a 19%% grid near the top)")
     p.add_argument("--ab-switch", help="also measure S1/S3 briefly on this other simple_switch_grpc build")
     p.add_argument("--nice", type=int, default=-10, help="niceness of the benchmark and its children (0: as is)")
+    p.add_argument("--profile", action="store_true",
+                   help="only the CPU per packet and thread at a fixed load (no max rate search; prints, writes nothing)")
+    p.add_argument("--profile-pps", type=int, default=4000)
+    p.add_argument("--profile-seconds", type=int, default=8)
+    p.add_argument("--perf", action="store_true", help="with --profile: a perf profile of the busiest thread")
+    p.add_argument("--rounds", type=int, help="rounds in alternating order (default 3, --quick 1)")
     args = p.parse_args(argv)
     args.trial_seconds = 2 if args.quick else 3
     args.trials = 6 if args.quick else 8
-    args.rounds = 1 if args.quick else 2
+    args.rounds = args.rounds or (1 if args.quick else 3)
     args.rtt_seconds = 4 if args.quick else 10
     args.tcp_seconds = 3 if args.quick else 5
     if os.geteuid() != 0:
@@ -487,6 +611,9 @@ def main(argv=None):
         log(f"bench: running at nice {args.nice}")
 
     try:
+        if args.profile:
+            run_profile(args, log)
+            return 0
         results = run_bench(args, log)
     except BenchError as e:
         print(f"bench: {e}", file=sys.stderr)

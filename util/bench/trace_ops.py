@@ -9,7 +9,7 @@ build writes no trace) runs p4src/build/ on two veths; a short UDP flow crosses 
   S2  tracking, no model
   S3  tracking, a model with trees at packets 1, 2, 4, 8 ... and at the end
 
-and the trace lines of each packet are counted by kind. Root; holds no lock (no ONOS, no namespaces).
+and the trace lines of each packet are counted by kind. Root; holds the stack lock while its switch runs.
 
     .venv/bin/python util/bench/trace_ops.py [--switch PATH] [--packets N]
 """
@@ -22,12 +22,13 @@ import time
 from pathlib import Path
 
 from nidslib import dataplane
+from nidslib.session import exclusive_stack_lock
 
 KINDS = {
     "tables": re.compile(r"Applying table '"),
     "conditions": re.compile(r"Condition .* is (true|false)"),
     "actions": re.compile(r"\] Action "),
-    "primitives": re.compile(r"\] Primitive "),
+    "primitives": re.compile(r" Primitive "),
     "register reads": re.compile(r"Read register '"),
     "register writes": re.compile(r"Wrote register '"),
 }
@@ -66,9 +67,10 @@ def main():
         print(f"trace_ops: {reason}", file=sys.stderr)
         return 1
     log = Path(dataplane.BUILD) / "trace-ops.log"
+    lock = exclusive_stack_lock()
     sw = dataplane.Switch(ports=(1, 2), log_dir=dataplane.BUILD)
     sw.binary = args.switch
-    sw.options = ["--log-level", "trace"]
+    sw.options = ["--log-console", "--log-level", "trace"]   # the trace goes to stdout, i.e. log_path
     sw.log_path = log
     sw.start()
     try:
@@ -93,6 +95,7 @@ def main():
             results[name] = [per_packet[i] for i in ids]
     finally:
         sw.close()
+        lock.close()
     print(f"{'scenario':8} {'packet':>6}  " + "  ".join(f"{k:>15}" for k in KINDS))
     for name, rows in results.items():
         for number, counts in enumerate(rows, start=1):

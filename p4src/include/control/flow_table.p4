@@ -13,9 +13,14 @@
  *   a live flow of the key    -> counted (IN when the sender is the stored client);
  *   a closed flow of the key  -> the packet is ignored (a late ACK...), unless it is a bare SYN: a new flow.
  * A flow ends at a TCP RST or once FIN was seen both ways: its cell is closed (key kept, free for others).
- * A tracked packet costs three register reads (its flow's keys, counts and shape cells; three more when the flow
- * sits in way 1 or is new) and two writes (counts, shape), in two actions; the keys cell is written only when it
- * changes (cells.p4). model-tools' SwitchReference is the same algorithm in Java.
+ *
+ * Cost (BMv2 interprets every expression operation on multi-precision numbers; docs/overhead.md): a packet of a
+ * flow found in way 0 costs three register reads and two writes and about 150 expression operations in two
+ * actions: the key action (key, hash, way 0's cells) and the count action (one addition to flow_counts, one to
+ * flow_shape). Everything else runs only on the packets that need it, behind conditions: a new TTL/length
+ * extreme or TCP window, a TCP handshake or end, the first OUT packet, configured active timeouts, and the
+ * packets the later stages work on (phase packets, ends, pending alerts, timeouts). model-tools' SwitchReference
+ * is the same algorithm in Java.
  */
 #ifndef NIDS_FLOW_TABLE_P4
 #define NIDS_FLOW_TABLE_P4
@@ -24,24 +29,42 @@
 #include "../size.p4"
 #include "../features.p4"      // duration_of
 
-// The length-histogram counter a packet of this IPv4 total length adds one to (none above 1514 bytes).
-flow_shape_t length_bucket_one(in bit<16> len) {
-    // (P4's ?: groups to the left: the nested ones need their parentheses)
-    return len <= 128 ? 224w1 << FLOW_LEN_128_LO
-         : (len <= 256 ? 224w1 << FLOW_LEN_256_LO
-         : (len <= 512 ? 224w1 << FLOW_LEN_512_LO
-         : (len <= 1024 ? 224w1 << FLOW_LEN_1024_LO
-         : (len <= 1514 ? 224w1 << FLOW_LEN_1514_LO
-         : 224w0))));
-}
+// The length-histogram bucket a packet of IPv4 total length `len` adds one to (none above 1514 bytes), as an
+// addend of flow_shape. A macro, so that it stays one expression whose ?: BMv2 evaluates only as far as needed
+// (an inlined function leaves a temporary per branch). (P4's ?: groups to the left: the nested ones need their
+// parentheses.)
+#define LENGTH_BUCKET_ONE(len) \
+    (len <= 128 ? 256w1 << FLOW_LEN_128_LO : (len <= 256 ? 256w1 << FLOW_LEN_256_LO \
+     : (len <= 512 ? 256w1 << FLOW_LEN_512_LO : (len <= 1024 ? 256w1 << FLOW_LEN_1024_LO \
+     : (len <= 1514 ? 256w1 << FLOW_LEN_1514_LO : 256w0)))))
 
-// The extremes every packet of either direction updates.
-void count_ttl_and_length(inout flow_counts_t counts, in bit<8> ttl, in bit<16> len) {
-    counts[FLOW_MIN_TTL] = ttl < counts[FLOW_MIN_TTL] ? ttl : counts[FLOW_MIN_TTL];
-    counts[FLOW_MAX_TTL] = ttl > counts[FLOW_MAX_TTL] ? ttl : counts[FLOW_MAX_TTL];
-    counts[FLOW_MIN_LEN] = len < counts[FLOW_MIN_LEN] ? len : counts[FLOW_MIN_LEN];
-    counts[FLOW_MAX_LEN] = len > counts[FLOW_MAX_LEN] ? len : counts[FLOW_MAX_LEN];
-}
+// Whether the packet moves one of the flow's TTL or length extremes (then extend_extremes runs).
+#define EXTREMES_MOVE \
+    (hdr.ipv4.ttl < meta.shape[FLOW_MIN_TTL] || hdr.ipv4.ttl > meta.shape[FLOW_MAX_TTL] \
+     || hdr.ipv4.total_len < meta.shape[FLOW_MIN_LEN] || hdr.ipv4.total_len > meta.shape[FLOW_MAX_LEN])
+
+// The canonical key and keyed hash of the packet, given its endpoints in canonical order, and way 0's cells.
+// (The key as shifts, not ++: p4c lowers ++ with a mask per operand.)
+#define KEY_AND_WAY_0(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT) \
+    bit<32> seed = meta.cfg.flow_hash_seed; \
+    bit<32> low_word = LOW_ADDR + seed; \
+    bit<32> high_word = HIGH_ADDR + seed; \
+    bit<32> ports_word = (((bit<32>)LOW_PORT << 16) | (bit<32>)HIGH_PORT) + seed; \
+    hash(meta.flow.hash, HashAlgorithm.crc32, 32w0, { low_word, high_word, ports_word, hdr.ipv4.protocol }, \
+         64w0x100000000); \
+    meta.flow.key = ((flow_key_t)LOW_ADDR << 72) | ((flow_key_t)HIGH_ADDR << 40) | ((flow_key_t)LOW_PORT << 24) \
+                    | ((flow_key_t)HIGH_PORT << 8) | (flow_key_t)hdr.ipv4.protocol; \
+    meta.flow.slot = (flow_slot_t)(meta.flow.hash & (FLOW_WAY_SIZE - 1)); \
+    meta.flow.tcp_flags = hdr.tcp.isValid() ? hdr.tcp.flags : 8w0; \
+    meta.flow.tcp_window = hdr.tcp.isValid() ? hdr.tcp.window : 16w0; \
+    flow_keys.read(meta.keys, meta.flow.slot); \
+    flow_counts.read(meta.counts, meta.flow.slot); \
+    flow_shape.read(meta.shape, meta.flow.slot)
+
+// Whether the cell read holds the packet's key (live or closed). A condition, not a value set in the action
+// that makes the key: p4c would substitute the key's expression into it.
+#define KEY_IN_CELL \
+    ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLOSED)) != 0 && meta.keys[FLOW_KEY] == meta.flow.key)
 
 // How long (us, 32-bit) the flow has been idle at `now`: since its last packet, either direction.
 bit<32> idle_for(in flow_keys_t keys, in flow_counts_t counts, in ts_t now) {
@@ -59,47 +82,31 @@ control FlowTable(inout headers_t hdr,
 
     counter(2, CounterType.packets) evict_counter;     // EVICT_IDLE_VALUE, EVICT_BUSY_VALUE
 
-    // ---- step 1: canonical key, keyed hash, the key's cell in each way ---------------------------------------
-    @hidden action hash_key() {
-        ipv4_addr_t src = hdr.ipv4.src_addr;
-        ipv4_addr_t dst = hdr.ipv4.dst_addr;
-        bool src_is_low = src < dst || (src == dst && meta.l4_src_port <= meta.l4_dst_port);
-        ipv4_addr_t low_addr = src_is_low ? src : dst;
-        ipv4_addr_t high_addr = src_is_low ? dst : src;
-        bit<16> low_port = src_is_low ? meta.l4_src_port : meta.l4_dst_port;
-        bit<16> high_port = src_is_low ? meta.l4_dst_port : meta.l4_src_port;
-        bit<32> seed = meta.cfg.flow_hash_seed;
-        bit<32> low_word = low_addr + seed;
-        bit<32> high_word = high_addr + seed;
-        bit<32> ports_word = (low_port ++ high_port) + seed;
-        bit<32> flow_hash;
-        hash(flow_hash, HashAlgorithm.crc32, 32w0, { low_word, high_word, ports_word, hdr.ipv4.protocol },
-             64w0x100000000);
-        meta.flow.key = low_addr ++ high_addr ++ low_port ++ high_port ++ hdr.ipv4.protocol;
-        meta.flow.src_is_low = src_is_low;
-        meta.flow.slot_a = (flow_slot_t)(flow_hash & (FLOW_WAY_SIZE - 1));
-        meta.flow.slot_b = FLOW_WAY_SIZE + (flow_slot_t)((flow_hash >> 16) & (FLOW_WAY_SIZE - 1));
-        meta.flow.tcp_flags = hdr.tcp.isValid() ? hdr.tcp.flags : 8w0;
-        meta.flow.tcp_window = hdr.tcp.isValid() ? hdr.tcp.window : 16w0;
+    // ---- step 1: canonical key, keyed hash, way 0's cells (one action per order of the endpoints) ------------
+    @hidden action key_sender_low() {
+        meta.flow.src_is_low = true;
+        meta.flow.inbound_state = FLOW_STATE_LIVE;
+        KEY_AND_WAY_0(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port);
     }
 
-    // ---- step 2: find the key's cell -------------------------------------------------------------------------
-    @hidden action read_way_a() {
-        meta.flow.slot = meta.flow.slot_a;
-        flow_keys.read(meta.keys, meta.flow.slot_a);
-        flow_counts.read(meta.counts, meta.flow.slot_a);
-        flow_shape.read(meta.shape, meta.flow.slot_a);
+    @hidden action key_sender_high() {
+        meta.flow.src_is_low = false;
+        meta.flow.inbound_state = FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH;
+        KEY_AND_WAY_0(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port);
     }
 
-    // Way 0 did not hold the key: keep its cells (a new flow may replace them) and read way 1.
+    // ---- step 2: way 0 did not hold the key: keep its cells (a new flow may replace them) and read way 1 -------
     @hidden action read_way_b() {
         meta.victim_keys = meta.keys;
         meta.victim_counts = meta.counts;
         meta.victim_shape = meta.shape;
+        meta.flow.slot_a = meta.flow.slot;
+        meta.flow.slot_b = FLOW_WAY_SIZE + (flow_slot_t)((meta.flow.hash >> 16) & (FLOW_WAY_SIZE - 1));
         meta.flow.slot = meta.flow.slot_b;
-        flow_keys.read(meta.keys, meta.flow.slot_b);
-        flow_counts.read(meta.counts, meta.flow.slot_b);
-        flow_shape.read(meta.shape, meta.flow.slot_b);
+        flow_keys.read(meta.keys, meta.flow.slot);
+        flow_counts.read(meta.counts, meta.flow.slot);
+        flow_shape.read(meta.shape, meta.flow.slot);
+        meta.flow.new_key = !KEY_IN_CELL;
     }
 
     // ---- step 3 (new flow): which way it takes ---------------------------------------------------------------
@@ -129,68 +136,65 @@ control FlowTable(inout headers_t hdr,
     }
 
     // ---- step 4: count the packet ----------------------------------------------------------------------------
-    // What every counted packet finishes with: end of flow, packet count, active timeout, what comes next.
-    @hidden action finish_count() {
-        ts_t now = standard_metadata.ingress_global_timestamp;
-        bool ended = (meta.flow.tcp_flags & TCP_FLAG_RST) != 0
-                     || (meta.counts[FLOW_CLIENT_FLAGS] & meta.counts[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0;
-        bit<32> packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
-        bool phase_packet = !ended && (packets & (packets - 1)) == 0 && packets <= MAX_PHASE_PACKETS_VALUE;
-        meta.flow.ended = ended;
-        meta.flow.packets = packets;
-        meta.flow.phase = ended ? PHASE_END : (phase_t)packets;
-        meta.flow.timeout_due = !ended
-            && ((meta.cfg.timeout_pkts != 0 && packets - meta.shape[FLOW_MARK_PKTS] >= meta.cfg.timeout_pkts)
-                || (meta.cfg.timeout_us != 0 && (bit<32>)now - meta.keys[FLOW_MARK_TS] >= meta.cfg.timeout_us));
-        meta.flow.alert_pending = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0;
-        meta.flow.attention = ended || phase_packet || meta.flow.timeout_due || meta.flow.alert_pending
-                              || meta.flow.evicted;
-        meta.keys_dirty = meta.keys_dirty || ended;
-        meta.keys[FLOW_STATE] = ended ? (meta.keys[FLOW_STATE] & ~FLOW_STATE_LIVE) | FLOW_STATE_CLOSED
-                                      : meta.keys[FLOW_STATE];
+    // A packet from the client (IN): time, packets, bytes, flags in one addition to flow_counts, its length bucket
+    // in one to flow_shape; both written back.
+    @hidden action count_inbound() {
+        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_IN_TS_LO))
+                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO)
+                       | ((flow_counts_t)meta.flow.tcp_flags << FLOW_CLIENT_FLAGS_LO))
+                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_IN_BYTES_LO) | 1);
+        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len);
+        meta.flow.packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
         flow_counts.write(meta.flow.slot, meta.counts);
         flow_shape.write(meta.flow.slot, meta.shape);
     }
 
-    // A packet from the client: IN.
-    @hidden action count_inbound() {
-        bit<16> len = hdr.ipv4.total_len;
-        bool handshake_done = (meta.keys[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0
-            && (meta.flow.tcp_flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK;
-        meta.flow.handshake_done = handshake_done;
-        meta.keys_dirty = handshake_done;
-        meta.keys[FLOW_STATE] = handshake_done ? meta.keys[FLOW_STATE] & ~FLOW_STATE_HANDSHAKE_PENDING
-                                               : meta.keys[FLOW_STATE];
-        meta.counts[FLOW_LAST_IN_TS] = (bit<32>)standard_metadata.ingress_global_timestamp;
-        meta.counts[FLOW_IN_PKTS] = meta.counts[FLOW_IN_PKTS] + 1;
-        meta.counts[FLOW_IN_BYTES] = meta.counts[FLOW_IN_BYTES] + (bit<32>)len;
-        meta.counts[FLOW_CLIENT_FLAGS] = meta.counts[FLOW_CLIENT_FLAGS] | meta.flow.tcp_flags;
-        count_ttl_and_length(meta.counts, hdr.ipv4.ttl, len);
-        meta.shape[FLOW_WIN_IN] = meta.flow.tcp_window > meta.shape[FLOW_WIN_IN] ? meta.flow.tcp_window
-                                                                                 : meta.shape[FLOW_WIN_IN];
-        meta.shape = meta.shape + length_bucket_one(len);
-        finish_count();
-    }
-
-    // A packet from the server: OUT.
+    // A packet from the server (OUT).
     @hidden action count_outbound() {
-        bit<32> now = (bit<32>)standard_metadata.ingress_global_timestamp;
-        bit<16> len = hdr.ipv4.total_len;
-        bool first_out = meta.counts[FLOW_OUT_PKTS] == 0;
-        meta.keys_dirty = first_out;
-        meta.keys[FLOW_FIRST_OUT_TS] = first_out ? now : meta.keys[FLOW_FIRST_OUT_TS];
-        meta.counts[FLOW_LAST_OUT_TS] = now;
-        meta.counts[FLOW_OUT_PKTS] = meta.counts[FLOW_OUT_PKTS] + 1;
-        meta.counts[FLOW_OUT_BYTES] = meta.counts[FLOW_OUT_BYTES] + (bit<32>)len;
-        meta.counts[FLOW_SERVER_FLAGS] = meta.counts[FLOW_SERVER_FLAGS] | meta.flow.tcp_flags;
-        count_ttl_and_length(meta.counts, hdr.ipv4.ttl, len);
-        meta.shape[FLOW_WIN_OUT] = meta.flow.tcp_window > meta.shape[FLOW_WIN_OUT] ? meta.flow.tcp_window
-                                                                                   : meta.shape[FLOW_WIN_OUT];
-        meta.shape = meta.shape + length_bucket_one(len);
-        finish_count();
+        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO))
+                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_OUT_TS_LO)
+                       | ((flow_counts_t)meta.flow.tcp_flags << FLOW_SERVER_FLAGS_LO))
+                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) | (256w1 << FLOW_OUT_PKTS_LO));
+        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len);
+        meta.flow.packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
+        flow_counts.write(meta.flow.slot, meta.counts);
+        flow_shape.write(meta.flow.slot, meta.shape);
     }
 
-    // The packet starts a flow in meta.flow.slot: the sender is its client.
+    // Rare (before the count): a new TTL or length extreme, either direction.
+    @hidden action extend_extremes() {
+        bit<16> len = hdr.ipv4.total_len;
+        bit<8> ttl = hdr.ipv4.ttl;
+        meta.shape[FLOW_MIN_TTL] = ttl < meta.shape[FLOW_MIN_TTL] ? ttl : meta.shape[FLOW_MIN_TTL];
+        meta.shape[FLOW_MAX_TTL] = ttl > meta.shape[FLOW_MAX_TTL] ? ttl : meta.shape[FLOW_MAX_TTL];
+        meta.shape[FLOW_MIN_LEN] = len < meta.shape[FLOW_MIN_LEN] ? len : meta.shape[FLOW_MIN_LEN];
+        meta.shape[FLOW_MAX_LEN] = len > meta.shape[FLOW_MAX_LEN] ? len : meta.shape[FLOW_MAX_LEN];
+    }
+
+    // Rare: a larger TCP window than the direction's maximum so far.
+    @hidden action raise_window_in() {
+        meta.shape[FLOW_WIN_IN] = meta.flow.tcp_window;
+    }
+
+    @hidden action raise_window_out() {
+        meta.shape[FLOW_WIN_OUT] = meta.flow.tcp_window;
+    }
+
+    // Once per flow opened by a bare SYN: the client's first packet that ACKs (no SYN, no RST) completes it.
+    @hidden action complete_handshake() {
+        meta.flow.handshake_done = true;
+        meta.keys_dirty = true;
+        meta.keys[FLOW_STATE] = meta.keys[FLOW_STATE] & ~FLOW_STATE_HANDSHAKE_PENDING;
+    }
+
+    // Once per flow: its first OUT packet.
+    @hidden action mark_first_out() {
+        meta.keys_dirty = true;
+        meta.keys[FLOW_FIRST_OUT_TS] = standard_metadata.ingress_global_timestamp[31:0];
+    }
+
+    // The packet starts a flow in meta.flow.slot: the sender is its client. Its alert cell starts empty (no
+    // alert, report mark 0).
     @hidden action start_flow() {
         ts_t now = standard_metadata.ingress_global_timestamp;
         bit<16> len = hdr.ipv4.total_len;
@@ -206,16 +210,47 @@ control FlowTable(inout headers_t hdr,
                     ++ (FLOW_STATE_LIVE | (meta.flow.src_is_low ? 8w0 : FLOW_STATE_CLIENT_HIGH)
                         | (bare_syn ? FLOW_STATE_HANDSHAKE_PENDING : 8w0))                  // FLOW_STATE
                     ++ meta.flow.key;                                                       // FLOW_KEY
-        meta.counts = len ++ len ++ hdr.ipv4.ttl ++ hdr.ipv4.ttl                           // MAX/MIN_LEN, MAX/MIN_TTL
-                      ++ 8w0 ++ meta.flow.tcp_flags                                        // SERVER/CLIENT_FLAGS
-                      ++ 32w0 ++ (bit<32>)len ++ 32w0 ++ 32w1                              // OUT/IN_BYTES, OUT/IN_PKTS
-                      ++ 32w0 ++ (bit<32>)now;                                             // LAST_OUT/IN_TS
-        meta.shape = length_bucket_one(len) | ((flow_shape_t)meta.flow.tcp_window);        // WIN_IN, a bucket
-        finish_count();
+        meta.counts = ((flow_counts_t)meta.flow.tcp_flags << FLOW_CLIENT_FLAGS_LO)
+                      | ((flow_counts_t)now[31:0] << FLOW_LAST_IN_TS_LO)
+                      | ((flow_counts_t)len << FLOW_IN_BYTES_LO) | 1;                       // one IN packet
+        meta.shape = LENGTH_BUCKET_ONE(len)
+                     | (flow_shape_t)(meta.flow.tcp_window                                   // WIN_IN
+                                      ++ len ++ len ++ hdr.ipv4.ttl ++ hdr.ipv4.ttl);       // MAX/MIN_LEN, MAX/MIN_TTL
+        meta.flow.packets = 1;
+        flow_counts.write(meta.flow.slot, meta.counts);
+        flow_shape.write(meta.flow.slot, meta.shape);
+        flow_alerts.write(meta.flow.slot, 128w0);
     }
 
     @hidden action ignore_packet() {
         meta.flow.ignored = true;
+    }
+
+    // TCP RST, or FIN seen both ways: the flow ends; its cell is closed (the key kept for its late packets).
+    @hidden action close_flow() {
+        meta.flow.ended = true;
+        meta.keys_dirty = true;
+        meta.keys[FLOW_STATE] = (meta.keys[FLOW_STATE] & ~FLOW_STATE_LIVE) | FLOW_STATE_CLOSED;
+    }
+
+    // Active timeouts (only when configured): timeout_pkts packets or timeout_us since the flow's last report.
+    @hidden action check_active_timeout() {
+        flow_alerts.read(meta.alerts, meta.flow.slot);
+        meta.flow.timeout_due = !meta.flow.ended
+            && ((meta.cfg.timeout_pkts != 0 && meta.flow.packets - meta.alerts[FLOW_MARK_PKTS] >= meta.cfg.timeout_pkts)
+                || (meta.cfg.timeout_us != 0
+                    && standard_metadata.ingress_global_timestamp[31:0] - meta.keys[FLOW_MARK_TS]
+                       >= meta.cfg.timeout_us));
+    }
+
+    // Only for the packets that may have work after the flow table: is there any, and at which phase.
+    @hidden action take_stock() {
+        bool phase_packet = !meta.flow.ended && (meta.flow.packets & (meta.flow.packets - 1)) == 0
+                            && meta.flow.packets <= MAX_PHASE_PACKETS_VALUE;
+        meta.flow.phase = meta.flow.ended ? PHASE_END : (phase_t)meta.flow.packets;
+        meta.flow.alert_pending = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0;
+        meta.flow.attention = meta.flow.ended || phase_packet || meta.flow.timeout_due || meta.flow.alert_pending
+                              || meta.flow.evicted;
     }
 
     // The key's cells changed beyond the counts (a new flow, its first OUT packet, a handshake, its end).
@@ -233,7 +268,7 @@ control FlowTable(inout headers_t hdr,
         meta.flow.probe_live = (meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0;
         meta.keys = meta.flow.probe_live ? meta.keys : 256w0;
         meta.counts = meta.flow.probe_live ? meta.counts : 256w0;
-        meta.shape = meta.flow.probe_live ? meta.shape : 224w0;
+        meta.shape = meta.flow.probe_live ? meta.shape : 256w0;
         meta.flow.phase = PHASE_END;
         meta.flow.attention = true;
     }
@@ -249,33 +284,73 @@ control FlowTable(inout headers_t hdr,
                 free_probed_cell();
             }
         } else {
-            hash_key();
-            read_way_a();
-            bool found = (meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLOSED)) != 0
-                         && meta.keys[FLOW_KEY] == meta.flow.key;
-            if (!found) {
-                read_way_b();
-                found = (meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLOSED)) != 0
-                        && meta.keys[FLOW_KEY] == meta.flow.key;
+            if (hdr.ipv4.src_addr < hdr.ipv4.dst_addr
+                    || (hdr.ipv4.src_addr == hdr.ipv4.dst_addr && meta.l4_src_port <= meta.l4_dst_port)) {
+                key_sender_low();
+            } else {
+                key_sender_high();
             }
-            if (!found) {
+            if (!KEY_IN_CELL) {
+                read_way_b();
+            }
+            if (meta.flow.new_key) {
                 if ((meta.victim_keys[FLOW_STATE] & FLOW_STATE_LIVE) == 0) {
                     take_way_a();
                 } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
                     evict_one();
                 }
                 start_flow();
-            } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
-                if (meta.flow.src_is_low == ((meta.keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) == 0)) {
-                    count_inbound();
-                } else {
-                    count_outbound();
+            } else if ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH))
+                       == meta.flow.inbound_state) {
+                // a live flow, the packet from its client: IN
+                if (EXTREMES_MOVE) {
+                    extend_extremes();
                 }
+                if (hdr.tcp.isValid()) {
+                    if ((meta.keys[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0
+                            && (meta.flow.tcp_flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) {
+                        complete_handshake();
+                    }
+                    if (meta.flow.tcp_window > meta.shape[FLOW_WIN_IN]) {
+                        raise_window_in();
+                    }
+                }
+                count_inbound();
+            } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
+                // a live flow, the packet from its server: OUT
+                if (EXTREMES_MOVE) {
+                    extend_extremes();
+                }
+                if (meta.flow.tcp_window > meta.shape[FLOW_WIN_OUT]) {
+                    raise_window_out();
+                }
+                if (meta.counts[FLOW_OUT_PKTS] == 0) {
+                    mark_first_out();
+                }
+                count_outbound();
             } else if (hdr.tcp.isValid()
                        && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN) {
                 start_flow();
             } else {
                 ignore_packet();
+            }
+            if (!meta.flow.ignored) {
+                if (hdr.tcp.isValid()) {
+                    if ((meta.flow.tcp_flags & TCP_FLAG_RST) != 0
+                            || (meta.counts[FLOW_CLIENT_FLAGS] & meta.counts[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0) {
+                        close_flow();
+                    }
+                }
+                // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new
+                // flow is phase 1).
+                bool timeouts_on = meta.cfg.timeout_pkts != 0 || meta.cfg.timeout_us != 0;
+                if (timeouts_on || (meta.flow.packets & (meta.flow.packets - 1)) == 0 || meta.flow.ended
+                        || (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0) {
+                    if (timeouts_on) {
+                        check_active_timeout();
+                    }
+                    take_stock();
+                }
             }
             // Only the rare packets that changed the keys cell write it.
             if (meta.keys_dirty) {

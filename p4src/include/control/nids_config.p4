@@ -24,8 +24,6 @@ control NidsConfig(in headers_t hdr,
                    inout local_metadata_t meta,
                    in standard_metadata_t standard_metadata) {
 
-    bool edge = false;             // the port looked up (ingress, then egress) is an edge port
-
     action set_config(bank_t bank,
                       bit<32> epoch,
                       bit<8> track_mode,
@@ -57,8 +55,9 @@ control NidsConfig(in headers_t hdr,
                                     DEFAULT_SOURCE_ALERT_CAP);
     }
 
+    // The port looked up (ingress, then egress) is an edge port: the packet is tracked.
     action set_edge() {
-        edge = true;
+        meta.track = true;
     }
 
     table port_role {
@@ -87,12 +86,8 @@ control NidsConfig(in headers_t hdr,
                 && (hdr.tcp.isValid() || hdr.udp.isValid() || hdr.icmp.isValid())) {
             if (meta.cfg.track_mode == TRACK_ALL) {
                 meta.track = true;
-            } else {
-                port_role.apply();
-                if (meta.cfg.track_mode == TRACK_EDGE && !edge) {
-                    eg_port_role.apply();
-                }
-                meta.track = edge;
+            } else if (!port_role.apply().hit && meta.cfg.track_mode == TRACK_EDGE) {
+                eg_port_role.apply();
             }
         }
     }

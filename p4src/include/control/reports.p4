@@ -44,8 +44,7 @@ control Reports(inout headers_t hdr,
     bool about_victim = false;
     bool alert_wanted = false;        // the flow has a confident attack verdict not yet alerted
     bool pending_verdict = false;     // ... and it is the stored pending one (none at this packet)
-    bool shape_dirty = false;         // meta.shape / meta.alerts changed here: write them back
-    bool alerts_dirty = false;
+    bool alerts_dirty = false;        // meta.alerts changed here: write it back
     bit<32> budget_rate = DEFAULT_REPORT_RATE_PPS;
     bit<32> budget_depth = DEFAULT_REPORT_BURST;
     bit<40> source_alerts = 0;
@@ -200,7 +199,7 @@ control Reports(inout headers_t hdr,
     // A report about the flow went out: the active-timeout mark moves; an alert in it marks the flow alerted.
     @hidden action mark_reported() {
         bool alerted = (events & EVENT_ALERT) != 0;
-        meta.shape[FLOW_MARK_PKTS] = meta.is_probe ? meta.shape[FLOW_MARK_PKTS] : meta.flow.packets;
+        meta.alerts[FLOW_MARK_PKTS] = meta.is_probe ? meta.alerts[FLOW_MARK_PKTS] : meta.flow.packets;
         meta.keys[FLOW_MARK_TS] = meta.is_probe ? meta.keys[FLOW_MARK_TS]
                                                 : (bit<32>)standard_metadata.ingress_global_timestamp;
         meta.keys[FLOW_STATE] = alerted ? (meta.keys[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING
@@ -208,8 +207,7 @@ control Reports(inout headers_t hdr,
         meta.alerts[FLOW_ALERT_BANK] = alerted ? meta.cfg.bank : meta.alerts[FLOW_ALERT_BANK];
         meta.alerts[FLOW_ALERT_EPOCH] = alerted ? meta.cfg.epoch : meta.alerts[FLOW_ALERT_EPOCH];
         meta.keys_dirty = true;
-        shape_dirty = !meta.is_probe;
-        alerts_dirty = alerted;
+        alerts_dirty = alerted || !meta.is_probe;
     }
 
     // The alert could not go out now (its budget, or an EVICT took the report): kept for the flow's next packet.
@@ -231,10 +229,6 @@ control Reports(inout headers_t hdr,
 
     @hidden action write_keys() {
         flow_keys.write(meta.flow.slot, meta.keys);
-    }
-
-    @hidden action write_shape() {
-        flow_shape.write(meta.flow.slot, meta.shape);
     }
 
     @hidden action write_alerts() {
@@ -281,9 +275,6 @@ control Reports(inout headers_t hdr,
         if (!(meta.is_probe && (hdr.probe.flags & PROBE_FLAG_FREE) != 0)) {
             if (meta.keys_dirty) {
                 write_keys();
-            }
-            if (shape_dirty) {
-                write_shape();
             }
             if (alerts_dirty) {
                 write_alerts();
