@@ -371,6 +371,12 @@ def test_the_topology_overlay_highlights_the_attacker_and_marks_its_block(gui, r
         # number the source's open alerts
         assert badge["status"] == {"HIGH": "e", "MEDIUM": "w", "LOW": "i"}[alerts[ip]["severity"]], (badge, alerts)
         assert int(badge["txt"]) >= 1 and "badge" in badge["cls"], badge
+    open_alerts_now = stack.rest.get("/onos/nids/alerts?state=OPEN&limit=10000", retry=False)["alerts"]
+    if all(ip in {a["flow"]["clientIp"] for a in open_alerts_now} for ip in (hosts["h2"], hosts["h3"])):
+        # earlier suites of the session made both attackers: acknowledging h3's alerts makes it the quiet host
+        for a in open_alerts_now:
+            if a["flow"]["clientIp"] == hosts["h3"]:
+                stack.rest.post(f"/onos/nids/alerts/{a['id']}/ack")
     open_sources = {a["flow"]["clientIp"] for a in
                     stack.rest.get("/onos/nids/alerts?state=OPEN&limit=10000", retry=False)["alerts"]}
     quiet = [ip for ip in (hosts["h2"], hosts["h3"]) if ip not in open_sources]
@@ -378,7 +384,8 @@ def test_the_topology_overlay_highlights_the_attacker_and_marks_its_block(gui, r
     for ip in (hosts["h2"], hosts["h3"]):
         if ip in quiet:
             # no open alert: no badge, and faded (subdued) while the attackers stand out
-            assert page.evaluate(TOPO_HOST_BADGE, ip) is None, (ip, page.evaluate(TOPO_HOST_BADGE, ip))
+            # (waited for: a host whose alerts were just acknowledged loses its badge at the overlay's next push)
+            page.wait_for_function(f"ip => ({TOPO_HOST_BADGE})(ip) === null", arg=ip)
             page.wait_for_function(f"ip => (({TOPO_HOST_CLASS})(ip) || '').includes('suppressed')", arg=ip)
         else:   # an attacker of an earlier suite whose alerts are still open: its count (or block mark)
             page.wait_for_function(f"ip => ({TOPO_HOST_BADGE})(ip) !== null", arg=ip)

@@ -232,9 +232,9 @@ public class NidsFlowManagerTest {
         assertTrue("offering never waits (" + tookMillis + " ms)", tookMillis < 1_000);
         ReportPipelineStats stats = manager.pipelineStats();
         assertEquals(offered, stats.reportsReceived());
-        // The worker holds at most one batch taken from the queue (no more than the queue held) while the queue
-        // fills again.
-        assertTrue("at most twice the queue: " + queued, queued <= 2 * 4);
+        // The worker holds at most one batch while the queue fills again: the element it polled plus what it drained
+        // right after (the producer may have refilled the queue in between), so at most twice the queue plus one.
+        assertTrue("at most twice the queue plus one: " + queued, queued <= 2 * 4 + 1);
         assertEquals(offered - queued, stats.dropped(ReportPipelineStats.REPORT_QUEUE_FULL));
     }
 
