@@ -222,7 +222,7 @@ def test_a_switch_changed_behind_the_apps_back_is_repaired_from_its_read_back(ro
 
 
 MODEL_MANAGER = "/onos/v1/configuration/org.onosproject.nids.impl.NidsModelManager"
-ROLLOUT_TIMEOUT_MS = 3000   # short, so the stalled switch below stalls briefly
+ROLLOUT_TIMEOUT_MS = 4000   # short, so the stalled switch below stalls briefly
 ROLLOUT_TIMEOUT_MS_DEFAULT = 10000
 OTHER_PORT = 5555           # the model the failed rollout tries to activate: attack = TCP to this port
 CLASSIFIER_TABLES = (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION)
@@ -254,9 +254,13 @@ def _fail_a_rollout_with_a_refused_flip_back(stack, rollout, intruder, idle, s2_
         with stack.fabric.paused("s3"):
             rollout.start()
 
+            last = {}
+
             def banks_written():
+                # The same entry count in both idle banks, twice in a row: the write phase is done on both.
                 counts = [banks(stack, n)[1][idle[n]] for n in ("s1", "s2")]
-                return counts if counts[0] and counts[0] == counts[1] else None
+                previous, last["counts"] = last.get("counts"), counts
+                return counts if counts[0] and counts[0] == counts[1] and counts == previous else None
 
             onos_mod.wait_until(banks_written, 30, 0.2, "the other model written into s1's and s2's idle banks")
             s2_stalled.enter_context(stack.fabric.paused("s2"))
