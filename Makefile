@@ -77,7 +77,7 @@ constants: ## regenerate the Java and Python constants and model-tools' capacity
 constants-check: ## fail if the generated constants are stale
 	@$(VENV_PY) -m nidslib.p4constants $(CONSTANTS_ARGS) --check && echo "constants-check: constants are current"
 
-run: ## the whole system with live traffic and attacks, online (ONOS + BMv2) or offline; ARGS="--once", "--model F", ...
+run: ## the whole system with live traffic and attacks, online (ONOS + BMv2) or offline, and its detection figures; ARGS="--once", "--model F", ...
 	@$$( [ -x $(VENV_PY) ] && echo $(VENV_PY) || echo python3 ) util/demo/run.py $(ARGS)
 
 bench-model: ## train + compile + eval a tree on the UNSW sample (../shared/datasets) and print the time

@@ -56,3 +56,16 @@ def _alive(pid):
             return f.read().split(") ")[-1][:1] != "Z"
     except FileNotFoundError:
         return False
+
+
+def assert_figures(state, lines):
+    """Round 1's figures (nids-model eval on its capture and attack windows): printed, no benign host blocked, each
+    of the story's attacks (scan, flood, brute force) alerted, its source named."""
+    assert any("round 1: figures" in line and "nids-model eval" in line for line in lines)
+    figures = state["figures"]["1"]
+    assert figures["benign"]["hosts_blocked"] == [], figures["benign"]
+    attacks = figures["attacks"]
+    assert [a["attack"] for a in attacks] == ["syn-scan", "syn-flood", "ssh-bruteforce"], attacks
+    for attack in attacks:
+        assert attack["source"] == ATTACKER_IP and attack["flows"] > 0, attack
+        assert attack["seconds_to_incident"] >= 0, attack

@@ -35,11 +35,13 @@ def test_offline_once_alerts_the_attacker_and_no_benign_host(tmp_path):
     assert [b["src"] for b in state["blocks"]] == [common.ATTACKER_IP]
     assert state["dropped"][common.ATTACKER_IP] > 100
     assert any(line.split("] ", 1)[-1].startswith("would BLOCK #1 10.0.0.3") for line in lines)
+    common.assert_figures(state, lines)
     common.assert_torn_down(state)
 
 
 def test_offline_policy_flags_reach_the_story(tmp_path):
-    """Blocking off: every attack flow is an alert and nothing is blocked (same capture machinery, one round)."""
+    """Blocking off: nothing is blocked and every attack flow is in an incident of the attacker (alerts are only each
+    incident's first flows, its evidence; same capture machinery, one round)."""
     missing = common.offline_missing()
     if missing:
         pytest.skip("; ".join(missing))
@@ -50,7 +52,9 @@ def test_offline_policy_flags_reach_the_story(tmp_path):
     assert result.returncode == 0, result.stderr[-3000:]
     state = json.loads(report.read_text())
     assert state["blocks"] == [] and state["dropped"] == {}
-    assert state["alertsBySource"][common.ATTACKER_IP] > 500
+    attacker = [i for i in state["incidents"] if i["source"] == common.ATTACKER_IP]
+    assert sum(i["flows"] for i in attacker) > 500, state["incidents"]
+    assert all(i["decision"] == "OFF" for i in attacker), attacker
     assert all(n <= 3 for ip, n in state["alertsBySource"].items() if ip != common.ATTACKER_IP), state["alertsBySource"]
-    assert "more from 10.0.0.3" in result.stdout
+    assert f"from {common.ATTACKER_IP}: " in result.stdout
     common.assert_torn_down(state)

@@ -10,7 +10,8 @@
   evictions, app queues) is counted.
 - Colliding-flow evasion: an attacker who knows the switches' hash seed (read here from the switch) interleaves
   flows computed to land in both flow-table cells of its attack flow with the attack's packets. The colliding flows
-  evict each other, never the attack flow: it is alerted, never evicted, and its end is reported with every packet.
+  evict each other, never the attack flow: it is detected (classified as an attack, in its source's incident), never
+  evicted, and its end is reported with every packet.
 
 A port-rule model is active (class Attack = TCP to ATTACK_PORT, trained by model-tools).
 """
@@ -112,8 +113,10 @@ def _pipeline(rest):
 
 
 def _alerted_sources(rest, since):
-    alerts = rest.get(f"/onos/nids/alerts?since={since}&limit=1000", retry=False)["alerts"]
-    return {a["flow"]["clientIp"] for a in alerts if a["flow"]["serverPort"] == ATTACK_PORT}
+    """Sources with an incident that took a verdict of an attack on ATTACK_PORT since `since` (ms). Incidents, not
+    alerts: an alert is only one of an incident's first flows, and a source's incident may have its evidence already."""
+    incidents = rest.get("/onos/nids/incidents?limit=1000", retry=False)["incidents"]
+    return {i["source"] for i in incidents if i["lastSeenMillis"] >= since and ATTACK_PORT in i["ports"]}
 
 
 def _switch_counters(rest):
@@ -262,13 +265,15 @@ def test_colliding_flows_interleaved_with_an_attack_flow(routed, port_model):
     sent = int(out.stdout.strip())
     print(f"evasion: seed {seed:#x}, attack flow cells {cells}, colliding {pairs}, {sent} attack packets")
 
-    def attack_alerted():
-        alerts = rest.get(f"/onos/nids/alerts?since={since}&limit=1000", retry=False)["alerts"]
-        return [a for a in alerts if a["flow"]["clientIp"] == "10.0.0.1" and a["flow"]["clientPort"] == sport
-                and a["flow"]["serverPort"] == ATTACK_PORT]
-
-    onos_mod.wait_until(attack_alerted, WAIT_S, 2, "the attack flow alerted")
     edge = stack.topology.switch("s1").device_id
+
+    def attack_detected():
+        # The attack flow classified as an attack by s1 and its verdict in 10.0.0.1's incident (the colliding flows
+        # go to other ports: benign for the port rule).
+        classified = [f for f in _flow_records(rest, edge, SILENT_SERVER, sport, ATTACK_PORT) if f["attack"]]
+        return classified if classified and "10.0.0.1" in _alerted_sources(rest, since) else None
+
+    onos_mod.wait_until(attack_detected, WAIT_S, 2, "the attack flow detected (classified, in its incident)")
 
     def ended():
         return [f for f in _flow_records(rest, edge, SILENT_SERVER, sport, ATTACK_PORT) if f["reason"] == "FLOW_END"]

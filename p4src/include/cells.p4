@@ -11,7 +11,8 @@
  *   flow_counts  read and written by every packet of the flow, in one addition for most packets: packet and byte
  *                counters with guard bits above them, the last IN/OUT times, the TCP flags;
  *   flow_shape   read and written by every packet: the length histogram (one addition), the TTL and length
- *                extremes and the TCP windows (written only by a packet that moves one);
+ *                extremes and the TCP windows (written only by a packet that moves one), the client's ingress
+ *                port (written when the flow starts);
  *   flow_alerts  only when a verdict may be reported (and per packet while the packet-count active timeout is
  *                on): the alert state, a pending alert, the report mark.
  * Times in flow_counts are the low 32 bits of the switch's microsecond clock: every duration is a 32-bit
@@ -71,7 +72,9 @@ typedef bit<128> flow_alerts_t;
 #define FLOW_MAX_LEN 47:32
 #define FLOW_WIN_IN 63:48
 #define FLOW_WIN_OUT 79:64
-                                       // 95:80 unused
+#define FLOW_CLIENT_INGRESS 95:80      // ingress port of the flow's first packet (the client's side; reports
+                                       // carry it so the app checks the client's location, whoever's packet
+                                       // triggered the report)
 #define FLOW_LEN_128 127:96            // length histogram: 32-bit counters added to in place (a bucket that
 #define FLOW_LEN_256 159:128           // reached 2^32 packets would carry into the next one: never in practice)
 #define FLOW_LEN_512 191:160

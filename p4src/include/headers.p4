@@ -98,6 +98,7 @@ header report_t {
     bit<16> confidence;        // the leaf's confidence, per mille
     bit<32> slot;
     bit<16> ingress_port;      // port of the packet that triggered the report (CPU_PORT for a probe)
+    bit<16> client_ingress_port;  // port the flow's first packet (the client's) came in on (0 for an empty slot)
     bit<32> model_epoch;       // config epoch when the report was sent
     bit<32> client_ip;
     bit<32> server_ip;
@@ -220,6 +221,7 @@ struct report_md_t {
     bit<16> confidence;
     bit<32> slot;
     bit<16> ingress_port;
+    bit<16> client_ingress_port;
     bit<32> model_epoch;
     ipv4_addr_t client_ip;
     ipv4_addr_t server_ip;

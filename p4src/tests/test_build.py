@@ -58,12 +58,13 @@ def test_report_layout_follows_the_catalog(build):
     start = names.index(features[0][0])
     assert layout[start:start + len(features)] == features, "32 features in catalog order and widths"
     for field in ("version", "reason", "events", "flags", "bank", "class_id", "leaf_id", "phase", "confidence", "slot",
-                  "ingress_port", "model_epoch", "client_ip", "server_ip", "client_port", "server_port",
+                  "ingress_port", "client_ingress_port", "model_epoch", "client_ip", "server_ip", "client_port", "server_port",
                   "proto", "first_seen", "last_seen"):
         assert field in widths
     assert widths["first_seen"] == widths["last_seen"] == 48
     assert widths["class_id"] == 8 and widths["leaf_id"] == 16 and widths["slot"] == 32
     assert widths["phase"] == 16 and widths["confidence"] == 16
+    assert widths["ingress_port"] == widths["client_ingress_port"] == 16
 
 
 def test_shared_constants(build):
@@ -71,7 +72,7 @@ def test_shared_constants(build):
     c = p4info.constants()
     assert c["CPU_PORT"] == 255
     assert c["NUM_SLOTS"] == 8 and c["NUM_BANKS"] == 2 and c["CLASSES_PER_BANK"] >= 16
-    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 2 and c["REPORT_VERSION"] == 2
+    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 2 and c["REPORT_VERSION"] == 3
     assert c["PHASE_END"] == 0 and c["MAX_PHASE_PACKETS"] == 32768 and c["CONFIDENCE_FULL"] == 1000
     budgets = {k: v for k, v in c.items() if k.startswith("BUDGET_")}
     assert set(budgets) == {"BUDGET_ALERT", "BUDGET_RECORD", "BUDGET_EVICT", "BUDGET_PROBE"}

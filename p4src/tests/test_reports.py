@@ -76,7 +76,7 @@ def test_report_format(nids):
     report_bytes = sum(w for _, w in sw.report_layout) // 8
     assert all(w % 8 == 0 for _, w in sw.report_layout)
     assert len(pin.payload) == 14 + report_bytes, "original packet must be truncated away"
-    assert rep["_packet_in_port"] == 1 and rep["ingress_port"] == 1
+    assert rep["_packet_in_port"] == 1 and rep["ingress_port"] == 1 and rep["client_ingress_port"] == 1
     assert rep["version"] == sw.const["REPORT_VERSION"]
     assert rep["reason"] == sw.reason("ACTIVE_TIMEOUT")
     assert rep["events"] == 1 << sw.reason("ACTIVE_TIMEOUT")
@@ -183,7 +183,7 @@ def test_evict_reports_the_replaced_flow_and_the_new_flows_alert_waits(nids):
     assert rep["flags"] == sw.const["REPORT_FLAG_OCCUPIED"] | sw.const["REPORT_FLAG_FREED"]
     assert (rep["client_ip"], rep["client_port"]) == (h.ip2int(C_IP), second[0])
     assert (rep["in_pkts"], rep["out_pkts"]) == (1, 0)
-    assert rep["ingress_port"] == 1
+    assert rep["ingress_port"] == 1 and rep["client_ingress_port"] == 1
     # C's own ALERT (phase 1) waits for its next packet
     send(sw, 1, c2s(*third, flags=0x10, total_len=40))
     rep_c = one_report(sw)
@@ -191,6 +191,37 @@ def test_evict_reports_the_replaced_flow_and_the_new_flows_alert_waits(nids):
     assert (rep_c["in_pkts"], rep_c["phase"], rep_c["class_id"], rep_c["leaf_id"]) == (2, 1, 3, 33)
     assert sw.counter_delta(before_ev, EVICTS) == [0, 1]
     assert sw.counter_delta(before_rep, REPORTS)[sw.reason("EVICT")] == 1
+
+
+# ---- the client's ingress port -----------------------------------------------------------------------
+
+def test_every_report_carries_the_port_the_flows_first_packet_came_in_on(nids):
+    """The client's side, whichever packet triggered the report: the server's RST (FLOW_END), a colliding new
+    flow from another port (EVICT), a probe. The app checks the client's location at that port (docs/blocking.md)."""
+    sw = nids
+    everything_is(sw, 0, 5, 55, phases=[END])
+    send(sw, 1, c2s(flags=0x02))                                # the client, on port 1, opens
+    send(sw, 2, s2c(flags=0x14))                                # the server's RST (port 2) ends it
+    rep = one_report(sw)
+    assert rep["reason"] == sw.reason("FLOW_END") and rep["class_id"] == 5
+    assert (rep["ingress_port"], rep["client_ingress_port"]) == (2, 1)
+    assert rep["client_ip"] == h.ip2int(C_IP)
+
+    # A flow whose first packet came in on port 2 is evicted by one from port 1: the report names port 2.
+    second, third = colliding(sw, sport=34000)
+    send(sw, 1, c2s(34000, 80, flags=0x02))                     # way 0, from port 1
+    send(sw, 1, c2s(34000, 80, flags=0x10))
+    send(sw, 2, c2s(*second, flags=0x02))                       # way 1, first packet on port 2
+    send(sw, 1, c2s(*third, flags=0x02))                        # both ways live: the one-packet flow goes
+    rep = one_report(sw)
+    assert rep["reason"] == sw.reason("EVICT") and rep["client_port"] == second[0]
+    assert (rep["ingress_port"], rep["client_ingress_port"]) == (1, 2)
+
+    # A probe of a live flow: its client's port, not the CPU port the probe came in on.
+    sw.probe(rep["slot"])
+    rep = one_report(sw)
+    assert rep["reason"] == sw.reason("PROBE") and rep["client_port"] == third[0]
+    assert (rep["ingress_port"], rep["client_ingress_port"]) == (sw.cpu_port, 1)
 
 
 # ---- ACTIVE_TIMEOUT -----------------------------------------------------------------------------------
@@ -249,6 +280,7 @@ def test_probe_reports_and_frees_a_slot(nids):
     sw.probe(slot)
     rep = one_report(sw)
     assert rep["flags"] == 0 and rep["client_ip"] == 0 and rep["in_pkts"] == 0 and rep["src_flows"] == 0
+    assert rep["client_ingress_port"] == 0
     sw.config(timeout_pkts=1)
     send(sw, 1, c2s(flags=0x10))              # the flow starts again in the freed slot
     rep = one_report(sw)

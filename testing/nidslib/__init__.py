@@ -15,6 +15,7 @@
     onos, topology, fabric, session   ONOS REST and runtime, the fabric as data, brought to life, one session
     datasets     labelled flow sets and models for the integration suites; modelcli: runs nids-model
     bridgelab    the offline lab: hosts in namespaces on a Linux bridge, captured
+    lab          the detection lab: seeded benign traffic and attacks with real tools, pcap + labels (docs/lab.md)
     browser      headless Chromium logged in to the ONOS GUI
     demo, bench  the code of `make run` (util/demo/run.py) and `make bench` (util/bench/overhead.py)
 """

@@ -34,3 +34,15 @@ def simulate(model, pcap, policy=None, java_home=None, timeout=600):
     them."""
     return json.loads(run("simulate", "--model", model, "--pcap", pcap, "--json",
                           *(["--policy", policy] if policy else []), java_home=java_home, timeout=timeout))
+
+
+def evaluate(model, pcap, labels, policy=None, online=None, as_json=False, json_out=None, java_home=None,
+             timeout=900):
+    """`nids-model eval --pcap --labels`: the figures of a model on labelled live traffic, decided by the app's
+    detection module (POLICY: a JSON file of the app's properties, else its defaults with auto-blocking), or those
+    of the app's own alerts and blocks (ONLINE: {"alerts": [...], "blocks": [...]} as its REST API answered); the
+    report's text, or its JSON (JSON_OUT: the JSON written there as well)."""
+    out = run("eval", "--model", model, "--pcap", pcap, "--labels", labels, *(["--json"] if as_json else []),
+              *(["--policy", policy] if policy else []), *(["--online", online] if online else []),
+              *(["--json-out", json_out] if json_out else []), java_home=java_home, timeout=timeout)
+    return json.loads(out) if as_json else out

@@ -68,7 +68,8 @@ def alert(alert_id, f, block_id=None):
 
 def test_offline_report_prints_what_the_policy_made_of_each_round_once(tmp_path):
     """The offline run simulates the whole capture each round (the policy has memory): a round prints only the
-    alerts, blocks and drops that are new, each block right after the alert that made it."""
+    alerts, blocks and drops that are new, each block right after the alert that made it, and the incidents that
+    are new or grew."""
     model = tmp_path / "model.json"
     model.write_text('{"leaves": [{"leaf_id": 1, "path": [{"feature": "IN_PKTS", "op": ">", "value": 3}]}]}')
     out = io.StringIO()
@@ -78,11 +79,15 @@ def test_offline_report_prints_what_the_policy_made_of_each_round_once(tmp_path)
               flow(3, "10.0.0.3", 23, 2_500_000, True)]
     block = {"id": "1", "src": "10.0.0.3", "alert_id": 2, "origin": "AUTO", "reason": "auto-block: alert 2",
              "created_us": 2_500_000, "expires_us": 62_500_000}
+    def incident(flows, state):
+        return {"id": 1, "state": state, "severity": "HIGH", "family": "Other", "source": "10.0.0.3",
+                "flows": flows, "ports": flows, "destinations": 1, "decision": "BLOCK", "decision_reason": "blocked"}
     first = {"flows": round1, "alerts": [alert(1, round1[0]), alert(2, round1[2], "1")], "blocks": [block],
-             "dropped": {}}
+             "dropped": {}, "incidents": [incident(2, "BLOCKED")]}
     run.report(first)
     round2 = round1 + [flow(4, "10.0.0.3", 25, 9_000_000, True), flow(5, "10.0.0.4", 80, 9_100_000, False)]
-    run.report({"flows": round2, "alerts": first["alerts"], "blocks": [block], "dropped": {"10.0.0.3": 1}})
+    run.report({"flows": round2, "alerts": first["alerts"], "blocks": [block], "dropped": {"10.0.0.3": 1},
+                "incidents": [incident(2, "BLOCKED")]})
 
     assert [(a["id"], a["flow"]["serverPort"], a["decision"]) for a in state["alerts"]] == \
         [(1, 22, "WAITING"), (2, 23, "BLOCKED")]
@@ -92,4 +97,18 @@ def test_offline_report_prints_what_the_policy_made_of_each_round_once(tmp_path)
     assert state["dropped"] == {"10.0.0.3": 1}
     lines = [line.split("] ", 1)[1] for line in out.getvalue().splitlines()]
     assert [line.split(" 10.0.0")[0] for line in lines] == ["would ALERT #1 HIGH Attack", "would ALERT #2 HIGH Attack",
-                                                            "would BLOCK #1", "would DROP 1 later attack flows from"]
+                                                            "would BLOCK #1", "incident #1 BLOCKED HIGH Other from",
+                                                            "would DROP 1 later attack flows from"]
+    assert "from 10.0.0.3: 2 flows, 2 ports on 1 hosts" in lines[3]
+    assert [i["flows"] for i in state["incidents"]] == [2]
+
+
+def test_a_rounds_figures_are_printed_and_kept_in_the_report(tmp_path):
+    figures = tmp_path / "round1-figures.json"
+    figures.write_text('{"met": false, "benign": {"alerted_share": 0.001, "hosts_blocked": []}, "attacks": []}')
+    out = io.StringIO()
+    state = {}
+    story_mod.figures(story_mod.Story(out), state, 1, "benign        2 flows\n\ntargets       NOT MET\n", figures)
+    lines = out.getvalue().splitlines()
+    assert [line.split("] ", 1)[1] for line in lines] == ["  benign        2 flows", "  targets       NOT MET"]
+    assert state["figures"][1]["benign"]["hosts_blocked"] == []

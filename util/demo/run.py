@@ -260,6 +260,14 @@ def finish(story, state, args):
     extra = [f"blocking: {state['blocking']}" if state["blocking"] else "blocking: -",
              f"attack sources alerted: {', '.join(state['attackSourcesAlerted']) or 'none'}; "
              f"benign sources alerted: {', '.join(state['benignSourcesAlerted']) or 'none'}"]
+    for number, figures in sorted(state.get("figures", {}).items()):
+        benign = figures["benign"]
+        extra.append(f"round {number}: benign flows alerted {100 * benign['alerted_share']:.2f}%, hosts blocked "
+                     f"{', '.join(b['source'] for b in benign['hosts_blocked']) or 'none'}; attacks "
+                     + ", ".join(f"{a['attack']} {100 * a['with_blocks_share']:.0f}% in "
+                                 f"{a['seconds_to_incident'] if a['seconds_to_incident'] >= 0 else 'never'} s"
+                                 for a in figures["attacks"])
+                     + ("; targets met" if figures["met"] else "; targets NOT met"))
     if state["dropped"]:
         extra.append("flows that blocks would have dropped: "
                      + ", ".join(f"{k} {v}" for k, v in sorted(state["dropped"].items())))

@@ -214,7 +214,8 @@ control FlowTable(inout headers_t hdr,
                       | ((flow_counts_t)now[31:0] << FLOW_LAST_IN_TS_LO)
                       | ((flow_counts_t)len << FLOW_IN_BYTES_LO) | 1;                       // one IN packet
         meta.shape = LENGTH_BUCKET_ONE(len)
-                     | (flow_shape_t)(meta.flow.tcp_window                                   // WIN_IN
+                     | (flow_shape_t)((bit<16>)standard_metadata.ingress_port ++ 16w0       // CLIENT_INGRESS, WIN_OUT
+                                      ++ meta.flow.tcp_window                               // WIN_IN
                                       ++ len ++ len ++ hdr.ipv4.ttl ++ hdr.ipv4.ttl);       // MAX/MIN_LEN, MAX/MIN_TTL
         meta.flow.packets = 1;
         flow_counts.write(meta.flow.slot, meta.counts);

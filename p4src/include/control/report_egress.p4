@@ -42,6 +42,7 @@ control ReportEgress(inout headers_t hdr,
         hdr.report.confidence = meta.rpt.confidence;
         hdr.report.slot = meta.rpt.slot;
         hdr.report.ingress_port = meta.rpt.ingress_port;
+        hdr.report.client_ingress_port = meta.rpt.client_ingress_port;
         hdr.report.model_epoch = meta.rpt.model_epoch;
         hdr.report.client_ip = meta.rpt.client_ip;
         hdr.report.server_ip = meta.rpt.server_ip;

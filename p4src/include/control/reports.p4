@@ -134,13 +134,15 @@ control Reports(inout headers_t hdr,
     }
 
     // ---- step 4: the report --------------------------------------------------------------------------------
-    @hidden action fill_flow(in flow_keys_t keys, in flow_counts_t counts, in feature_vector_t features) {
+    @hidden action fill_flow(in flow_keys_t keys, in flow_counts_t counts, in flow_shape_t shape,
+                             in feature_vector_t features) {
         bool client_high = (keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
         meta.rpt.client_ip = client_high ? keys[FLOW_HIGH_ADDR] : keys[FLOW_LOW_ADDR];
         meta.rpt.server_ip = client_high ? keys[FLOW_LOW_ADDR] : keys[FLOW_HIGH_ADDR];
         meta.rpt.client_port = client_high ? keys[FLOW_HIGH_PORT] : keys[FLOW_LOW_PORT];
         meta.rpt.server_port = client_high ? keys[FLOW_LOW_PORT] : keys[FLOW_HIGH_PORT];
         meta.rpt.proto = keys[FLOW_PROTO];
+        meta.rpt.client_ingress_port = shape[FLOW_CLIENT_INGRESS];
         meta.rpt.features = features;
         meta.rpt.first_seen = keys[FLOW_FIRST_TS];
         meta.rpt.last_seen = last_seen_of(keys, counts);
@@ -173,12 +175,12 @@ control Reports(inout headers_t hdr,
     }
 
     @hidden action report_current() {
-        fill_flow(meta.keys, meta.counts, meta.features);
+        fill_flow(meta.keys, meta.counts, meta.shape, meta.features);
         send_report();
     }
 
     @hidden action report_victim() {
-        fill_flow(meta.victim_keys, meta.victim_counts,
+        fill_flow(meta.victim_keys, meta.victim_counts, meta.victim_shape,
                   derive_features(meta.victim_keys, meta.victim_counts, meta.victim_shape,
                                   meta.victim_source_features));
         send_report();

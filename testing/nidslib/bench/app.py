@@ -37,6 +37,7 @@ def report_values(i, rng, attack, epoch, flow_slots=C.FLOW_TABLE_SIZE):
     return {
         "version": C.REPORT_VERSION, "reason": reason, "flags": C.REPORT_FLAG_OCCUPIED, "bank": 0,
         "class_id": class_id, "leaf_id": 1 + class_id, "slot": rng.randrange(flow_slots), "ingress_port": 1,
+        "client_ingress_port": 1,
         "model_epoch": epoch, "client_ip": client, "server_ip": _ip(10, 2, 0, 1 + i % SERVERS),
         "client_port": client_port, "server_port": server_port, "proto": 6,
         "l4_src_port": client_port, "l4_dst_port": server_port, "protocol": 6,

@@ -11,9 +11,11 @@ import time
 
 from .. import bridgelab, capture
 from .. import modelcli
+from ..lab import labels as labels_mod
 from .. import topology as topo
 from ..paths import REPO_ROOT as ROOT
 from . import scenario as scenario_mod
+from . import story as story_mod
 
 WORK_DIR = os.path.join(ROOT, "build", "demo", "offline")
 
@@ -39,7 +41,7 @@ class OfflineRun:
         self.scenario = None
         self.capture = os.path.join(WORK_DIR, "capture.pcap")
         self.policy_file = os.path.join(WORK_DIR, "policy.json")
-        self.seen = {"alert": 0, "block": 0, "flow_us": -1, "dropped": {}}
+        self.seen = {"alert": 0, "block": 0, "flow_us": -1, "dropped": {}, "incidents": {}}
 
     def start(self):
         os.makedirs(WORK_DIR, exist_ok=True)
@@ -66,6 +68,19 @@ class OfflineRun:
         self.story.say(f"round {number}: captured {os.path.relpath(pcap, ROOT)}; classifying the capture so far with "
                        f"nids-model simulate --policy (the app's detection policy)")
         self.report(modelcli.simulate(self.model_path, self.capture, self.policy_file, java_home=self.java_home))
+        self.figures(number)
+
+    def figures(self, number):
+        """The figures so far (issue 12): nids-model eval on the capture so far and the attacks played, decided by
+        the app's detection module under the demo's block policy."""
+        labels = os.path.join(WORK_DIR, "labels.csv")
+        labels_mod.write(labels, self.scenario.windows)
+        self.story.say(f"round {number}: figures so far (nids-model eval --pcap {os.path.relpath(self.capture, ROOT)} "
+                       f"--labels {os.path.relpath(labels, ROOT)} --policy {os.path.relpath(self.policy_file, ROOT)}):")
+        figures = os.path.join(WORK_DIR, f"round{number}-figures.json")
+        report = modelcli.evaluate(self.model_path, self.capture, labels, self.policy_file, json_out=figures,
+                                   java_home=self.java_home)
+        story_mod.figures(self.story, self.state, number, report, figures)
 
     def report(self, simulation):
         """What is new since the last round: alerts in the order the switch would raise them, each block after the
@@ -95,6 +110,16 @@ class OfflineRun:
             self.state["dropped"][source] = total
             if count:
                 self.story.say(f"would DROP {count} later attack flows from {source} at the edge (blocked)")
+        # Each round replays the whole capture so far: its incidents are the totals. An alert is only one of an
+        # incident's first flows (its evidence); the incident counts all of its source's flows of that family.
+        self.state["incidents"] = [_incident(i) for i in simulation["incidents"]]
+        for incident in self.state["incidents"]:
+            if self.seen["incidents"].get(incident["id"]) == incident["flows"]:
+                continue    # printed in an earlier round and no new flow since
+            self.seen["incidents"][incident["id"]] = incident["flows"]
+            self.story.say(f"incident #{incident['id']} {incident['state']} {incident['severity']} "
+                           f"{incident['family']} from {incident['source']}: {incident['flows']} flows, "
+                           f"{incident['ports']} ports on {incident['destinations']} hosts")
         if not any(f["first_alert"] for f in new_flows):
             self.story.say("no flow classified as an attack in this round")
 
@@ -111,6 +136,11 @@ class OfflineRun:
     def stop(self):
         if self.lab is not None:
             self.lab.stop()
+
+
+def _incident(incident):
+    return {k: incident[k] for k in ("id", "state", "severity", "family", "source", "flows", "ports",
+                                     "destinations", "decision", "decision_reason")}
 
 
 def _block(block):

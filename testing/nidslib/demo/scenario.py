@@ -15,6 +15,7 @@ import subprocess
 import time
 
 from .. import netns
+from ..lab import labels as labels_mod
 from ..processes import Interrupted
 
 SERVER = "h2"
@@ -58,6 +59,8 @@ class Scenario:
         self.ssh_dir = os.path.join(work_dir, "ssh")
         self.www_dir = os.path.join(work_dir, "www")
         self.servers = []
+        # The attacks played (labels rows: source, time window, family), for the figures (nids-model eval).
+        self.windows = []
 
     def address(self, name):
         return self.topology.host(name).ip
@@ -175,20 +178,29 @@ class Scenario:
                 self._exec(name, ["ping", "-c", "3", "-i", "0.3", server], 10)
             time.sleep(rng.uniform(0.1, 0.6))
 
+    def _attack(self, family, kind, tool, args, timeout, cwd=None):
+        """Runs one attack tool in the attacker's namespace and records its time window (a labels row)."""
+        started = time.time()
+        self.processes.run(netns.exec_args(netns.of_host(ATTACKER), *args), timeout, log=self.log, cwd=cwd)
+        self.windows.append(labels_mod.Window(self.address(ATTACKER), started, time.time(), family, kind, tool,
+                                              self.server.ip, " ".join(args[1:])))
+
     def _attacks(self):
         server = self.server.ip
         time.sleep(2)
         self._announce(f"{ATTACKER} -> {SERVER}  ATTACK nmap SYN scan of ports 1-1024 at 250 packets/s")
         # --send-ip: raw IP through the kernel's (static) neighbour table; nmap's own ARP resolution gets no answer
         # on the fabric, which forwards only IPv4, and nmap would then scan nothing.
-        self._exec(ATTACKER, ["nmap", "-sS", "-Pn", "-n", "--send-ip", "-p", "1-1024", "--max-rate", "250",
-                              "--max-retries", "1", server], 60)
+        self._attack("Scan", "syn-scan", "nmap", ["nmap", "-sS", "-Pn", "-n", "--send-ip", "-p", "1-1024",
+                                                  "--max-rate", "250", "--max-retries", "1", server], 60)
         time.sleep(1)
         self._announce(f"{ATTACKER} -> {SERVER}  ATTACK hping3 SYN flood on port 80 (600 packets at 250 packets/s)")
-        self._exec(ATTACKER, ["hping3", "-q", "-S", "-p", "80", "-c", "600", "-i", "u4000", server], 30)
+        self._attack("Flood", "syn-flood", "hping3", ["hping3", "-q", "-S", "-p", "80", "-c", "600", "-i", "u4000",
+                                                      server], 30)
         time.sleep(1)
         self._announce(f"{ATTACKER} -> {SERVER}  ATTACK hydra SSH brute force ({len(WORDLIST)} passwords, 4 tasks)")
         # -I: ignore a restore file of an earlier run; cwd: hydra writes hydra.restore there when stopped.
-        self.processes.run(netns.exec_args(netns.of_host(ATTACKER), "hydra", "-I", "-l", "admin", "-P",
-                                           os.path.join(self.work_dir, "wordlist.txt"), "-t", "4", "-w", "10",
-                                           f"ssh://{server}"), 90, log=self.log, cwd=self.work_dir)
+        self._attack("BruteForce", "ssh-bruteforce", "hydra", ["hydra", "-I", "-l", "admin", "-P",
+                                                               os.path.join(self.work_dir, "wordlist.txt"), "-t",
+                                                               "4", "-w", "10", f"ssh://{server}"], 90,
+                     cwd=self.work_dir)

@@ -1,5 +1,6 @@
 """What the demo prints: a timestamped story line per event, alerts and blocks as they happen (bursts folded per
 source, so a SYN flood of hundreds of flows reads as a few lines), and the closing summary per host."""
+import json
 import sys
 import threading
 import time
@@ -38,6 +39,15 @@ class Story:
             expires = time.strftime("%H:%M:%S", time.localtime(expires / 1000))
         self.say(f"{prefix} #{block['id']} {block['src']} ({block.get('origin', 'auto')}: {block.get('reason', '')})"
                  + (f" until {expires}" if expires else "") + (f" [{block['state']}]" if block.get("state") else ""))
+
+
+def figures(story, state, number, report, figures_json):
+    """A round's figures (nids-model eval): its text as story lines, its JSON into the report under `figures`."""
+    with open(figures_json) as f:
+        state.setdefault("figures", {})[number] = json.load(f)
+    for line in report.splitlines():
+        if line.strip():
+            story.say("  " + line)
 
 
 def flow_text(flow):

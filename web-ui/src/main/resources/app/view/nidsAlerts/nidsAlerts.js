@@ -36,6 +36,7 @@
             ['Last seen', 'lastSeen'],
             ['Reports', 'reports'],
             ['Block', 'block'],
+            ['Incident', 'incident'],
         ];
 
     // state

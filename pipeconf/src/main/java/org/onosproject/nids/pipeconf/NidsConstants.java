@@ -323,7 +323,7 @@ public final class NidsConstants {
     public static final int REPORT_CLONE_SESSION = 99; // P4 constant
     public static final int ETHERTYPE_REPORT = 34997; // P4 constant
     public static final int ETHERTYPE_PROBE = 34998; // P4 constant
-    public static final int REPORT_VERSION = 2; // P4 constant
+    public static final int REPORT_VERSION = 3; // P4 constant
     public static final int CATALOG_VERSION = 2; // P4 constant
     public static final int NUM_SLOTS = 8; // P4 constant
     public static final int NUM_BANKS = 2; // P4 constant
@@ -428,87 +428,89 @@ public final class NidsConstants {
             new HeaderField("slot", 96, 32);
     public static final HeaderField REPORT_FIELD_INGRESS_PORT =
             new HeaderField("ingress_port", 128, 16);
+    public static final HeaderField REPORT_FIELD_CLIENT_INGRESS_PORT =
+            new HeaderField("client_ingress_port", 144, 16);
     public static final HeaderField REPORT_FIELD_MODEL_EPOCH =
-            new HeaderField("model_epoch", 144, 32);
+            new HeaderField("model_epoch", 160, 32);
     public static final HeaderField REPORT_FIELD_CLIENT_IP =
-            new HeaderField("client_ip", 176, 32);
+            new HeaderField("client_ip", 192, 32);
     public static final HeaderField REPORT_FIELD_SERVER_IP =
-            new HeaderField("server_ip", 208, 32);
+            new HeaderField("server_ip", 224, 32);
     public static final HeaderField REPORT_FIELD_CLIENT_PORT =
-            new HeaderField("client_port", 240, 16);
+            new HeaderField("client_port", 256, 16);
     public static final HeaderField REPORT_FIELD_SERVER_PORT =
-            new HeaderField("server_port", 256, 16);
+            new HeaderField("server_port", 272, 16);
     public static final HeaderField REPORT_FIELD_PROTO =
-            new HeaderField("proto", 272, 8);
+            new HeaderField("proto", 288, 8);
     public static final HeaderField REPORT_FIELD_L4_SRC_PORT =
-            new HeaderField("l4_src_port", 280, 16);
+            new HeaderField("l4_src_port", 296, 16);
     public static final HeaderField REPORT_FIELD_L4_DST_PORT =
-            new HeaderField("l4_dst_port", 296, 16);
+            new HeaderField("l4_dst_port", 312, 16);
     public static final HeaderField REPORT_FIELD_PROTOCOL =
-            new HeaderField("protocol", 312, 8);
+            new HeaderField("protocol", 328, 8);
     public static final HeaderField REPORT_FIELD_IN_BYTES =
-            new HeaderField("in_bytes", 320, 32);
+            new HeaderField("in_bytes", 336, 32);
     public static final HeaderField REPORT_FIELD_IN_PKTS =
-            new HeaderField("in_pkts", 352, 32);
+            new HeaderField("in_pkts", 368, 32);
     public static final HeaderField REPORT_FIELD_OUT_BYTES =
-            new HeaderField("out_bytes", 384, 32);
+            new HeaderField("out_bytes", 400, 32);
     public static final HeaderField REPORT_FIELD_OUT_PKTS =
-            new HeaderField("out_pkts", 416, 32);
+            new HeaderField("out_pkts", 432, 32);
     public static final HeaderField REPORT_FIELD_TCP_FLAGS =
-            new HeaderField("tcp_flags", 448, 8);
+            new HeaderField("tcp_flags", 464, 8);
     public static final HeaderField REPORT_FIELD_CLIENT_TCP_FLAGS =
-            new HeaderField("client_tcp_flags", 456, 8);
+            new HeaderField("client_tcp_flags", 472, 8);
     public static final HeaderField REPORT_FIELD_SERVER_TCP_FLAGS =
-            new HeaderField("server_tcp_flags", 464, 8);
+            new HeaderField("server_tcp_flags", 480, 8);
     public static final HeaderField REPORT_FIELD_FLOW_DURATION_MILLISECONDS =
-            new HeaderField("flow_duration_milliseconds", 472, 32);
+            new HeaderField("flow_duration_milliseconds", 488, 32);
     public static final HeaderField REPORT_FIELD_DURATION_IN =
-            new HeaderField("duration_in", 504, 32);
+            new HeaderField("duration_in", 520, 32);
     public static final HeaderField REPORT_FIELD_DURATION_OUT =
-            new HeaderField("duration_out", 536, 32);
+            new HeaderField("duration_out", 552, 32);
     public static final HeaderField REPORT_FIELD_MIN_TTL =
-            new HeaderField("min_ttl", 568, 8);
+            new HeaderField("min_ttl", 584, 8);
     public static final HeaderField REPORT_FIELD_MAX_TTL =
-            new HeaderField("max_ttl", 576, 8);
+            new HeaderField("max_ttl", 592, 8);
     public static final HeaderField REPORT_FIELD_LONGEST_FLOW_PKT =
-            new HeaderField("longest_flow_pkt", 584, 16);
+            new HeaderField("longest_flow_pkt", 600, 16);
     public static final HeaderField REPORT_FIELD_SHORTEST_FLOW_PKT =
-            new HeaderField("shortest_flow_pkt", 600, 16);
+            new HeaderField("shortest_flow_pkt", 616, 16);
     public static final HeaderField REPORT_FIELD_MIN_IP_PKT_LEN =
-            new HeaderField("min_ip_pkt_len", 616, 16);
+            new HeaderField("min_ip_pkt_len", 632, 16);
     public static final HeaderField REPORT_FIELD_MAX_IP_PKT_LEN =
-            new HeaderField("max_ip_pkt_len", 632, 16);
+            new HeaderField("max_ip_pkt_len", 648, 16);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_UP_TO_128_BYTES =
-            new HeaderField("num_pkts_up_to_128_bytes", 648, 32);
+            new HeaderField("num_pkts_up_to_128_bytes", 664, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_128_TO_256_BYTES =
-            new HeaderField("num_pkts_128_to_256_bytes", 680, 32);
+            new HeaderField("num_pkts_128_to_256_bytes", 696, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_256_TO_512_BYTES =
-            new HeaderField("num_pkts_256_to_512_bytes", 712, 32);
+            new HeaderField("num_pkts_256_to_512_bytes", 728, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_512_TO_1024_BYTES =
-            new HeaderField("num_pkts_512_to_1024_bytes", 744, 32);
+            new HeaderField("num_pkts_512_to_1024_bytes", 760, 32);
     public static final HeaderField REPORT_FIELD_NUM_PKTS_1024_TO_1514_BYTES =
-            new HeaderField("num_pkts_1024_to_1514_bytes", 776, 32);
+            new HeaderField("num_pkts_1024_to_1514_bytes", 792, 32);
     public static final HeaderField REPORT_FIELD_TCP_WIN_MAX_IN =
-            new HeaderField("tcp_win_max_in", 808, 16);
+            new HeaderField("tcp_win_max_in", 824, 16);
     public static final HeaderField REPORT_FIELD_TCP_WIN_MAX_OUT =
-            new HeaderField("tcp_win_max_out", 824, 16);
+            new HeaderField("tcp_win_max_out", 840, 16);
     public static final HeaderField REPORT_FIELD_ICMP_TYPE =
-            new HeaderField("icmp_type", 840, 16);
+            new HeaderField("icmp_type", 856, 16);
     public static final HeaderField REPORT_FIELD_ICMP_IPV4_TYPE =
-            new HeaderField("icmp_ipv4_type", 856, 8);
+            new HeaderField("icmp_ipv4_type", 872, 8);
     public static final HeaderField REPORT_FIELD_SRC_FLOWS =
-            new HeaderField("src_flows", 864, 32);
+            new HeaderField("src_flows", 880, 32);
     public static final HeaderField REPORT_FIELD_SRC_DST_HOSTS =
-            new HeaderField("src_dst_hosts", 896, 8);
+            new HeaderField("src_dst_hosts", 912, 8);
     public static final HeaderField REPORT_FIELD_SRC_DST_PORTS =
-            new HeaderField("src_dst_ports", 904, 8);
+            new HeaderField("src_dst_ports", 920, 8);
     public static final HeaderField REPORT_FIELD_SRC_HALF_OPEN =
-            new HeaderField("src_half_open", 912, 32);
+            new HeaderField("src_half_open", 928, 32);
     public static final HeaderField REPORT_FIELD_FIRST_SEEN =
-            new HeaderField("first_seen", 944, 48);
+            new HeaderField("first_seen", 960, 48);
     public static final HeaderField REPORT_FIELD_LAST_SEEN =
-            new HeaderField("last_seen", 992, 48);
-    public static final int REPORT_HEADER_BYTES = 130;
+            new HeaderField("last_seen", 1008, 48);
+    public static final int REPORT_HEADER_BYTES = 132;
     public static final ImmutableList<HeaderField> REPORT_FIELDS = ImmutableList.of(
             REPORT_FIELD_VERSION,
             REPORT_FIELD_REASON,
@@ -521,6 +523,7 @@ public final class NidsConstants {
             REPORT_FIELD_CONFIDENCE,
             REPORT_FIELD_SLOT,
             REPORT_FIELD_INGRESS_PORT,
+            REPORT_FIELD_CLIENT_INGRESS_PORT,
             REPORT_FIELD_MODEL_EPOCH,
             REPORT_FIELD_CLIENT_IP,
             REPORT_FIELD_SERVER_IP,

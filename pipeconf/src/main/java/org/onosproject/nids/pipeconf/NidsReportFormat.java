@@ -146,6 +146,7 @@ public final class NidsReportFormat implements ReportFormat {
                 .dataPlaneValues(dataPlaneValues)
                 .slot(read(header, REPORT_FIELD_SLOT))
                 .ingressPort((int) read(header, REPORT_FIELD_INGRESS_PORT))
+                .clientIngressPort((int) read(header, REPORT_FIELD_CLIENT_INGRESS_PORT))
                 .modelEpoch(read(header, REPORT_FIELD_MODEL_EPOCH))
                 .key(key)
                 .features(features.build())

@@ -40,6 +40,7 @@ public class NidsReportFormatTest {
         assertEquals(517, report.leafId());
         assertEquals(65535, report.slot());
         assertEquals(2, report.ingressPort());
+        assertEquals(5, report.clientIngressPort());
         assertEquals(7, report.modelEpoch());
         assertEquals(Ip4Address.valueOf("10.0.0.1"), report.key().clientIp());
         assertEquals(Ip4Address.valueOf("10.0.0.3"), report.key().serverIp());

@@ -46,6 +46,7 @@ public final class ReportFrames {
         put(r, REPORT_FIELD_LEAF_ID, 517);
         put(r, REPORT_FIELD_SLOT, 65535);
         put(r, REPORT_FIELD_INGRESS_PORT, 2);
+        put(r, REPORT_FIELD_CLIENT_INGRESS_PORT, 5);
         put(r, REPORT_FIELD_MODEL_EPOCH, 7);
         put(r, REPORT_FIELD_CLIENT_IP, Ip4Address.valueOf("10.0.0.1").toInt() & 0xffffffffL);
         put(r, REPORT_FIELD_SERVER_IP, Ip4Address.valueOf("10.0.0.3").toInt() & 0xffffffffL);

@@ -16,6 +16,7 @@ import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.DecisionStep;
 import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.IncidentQuery;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.api.NidsAlertListener;
@@ -24,6 +25,9 @@ import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.NidsIncidentListener;
+import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.detection.Incident;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
 import org.onosproject.ui.table.TableModel;
@@ -31,8 +35,11 @@ import org.onosproject.ui.table.TableRequestHandler;
 
 import java.time.ZoneId;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Collectors;
 
 /**
  * Messages of the "NIDS Alerts" view: the alert table, an alert's details (decision path and features),
@@ -41,7 +48,9 @@ import java.util.concurrent.ScheduledExecutorService;
  * The table is live two ways: the view's table builder asks again every 2 s while its auto-refresh is on, and,
  * while the view watches ({@value #WATCH_REQ} with {@code watch: true}, sent when the view opens and when
  * auto-refresh is switched on), every {@link NidsAlertEvent} makes this handler re-send the table unasked, with the
- * sort order of the view's last request, at most once per {@code minPushIntervalMillis}.
+ * sort order of the view's last request, at most once per {@code minPushIntervalMillis}. An alert is the evidence of
+ * an incident (docs/alerts.md): its row names the incident and the flows it holds, and incident events push the table
+ * too, so an attack whose incident already has its evidence alerts still shows, live, as its incident growing.
  */
 public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
 
@@ -65,7 +74,8 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
     static final String MODEL = "model";
     static final String STATE = "state";
     static final String REPORTS = "reports";
-    static final String[] COLUMN_IDS = {ID, TIME, SEVERITY, CLASS, FLOW, DEVICE, MODEL, STATE, REPORTS};
+    static final String INCIDENT = "incident";
+    static final String[] COLUMN_IDS = {ID, TIME, SEVERITY, CLASS, FLOW, DEVICE, MODEL, STATE, REPORTS, INCIDENT};
 
     static final String DETAILS = "details";
     static final String ERROR = "error";
@@ -115,11 +125,21 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
         alertService = directory.get(NidsAlertService.class);
         NidsAlertListener listener = event -> changed();
         listenTo(alertService, listener);
+        incidentService().ifPresent(incidents -> listenTo(incidents, (NidsIncidentListener) event -> changed()));
     }
 
     @Override
     protected void resend(ObjectNode request) {
         tableHandler.process(request);
+    }
+
+    /** @return the incident service, unless incidents are not running */
+    private Optional<NidsIncidentService> incidentService() {
+        try {
+            return Optional.of(directory.get(NidsIncidentService.class));
+        } catch (ServiceNotFoundException e) {
+            return Optional.empty();
+        }
     }
 
     /** The GUI user of this connection (changes need ONOS's admin role, see {@link NidsAuditService}). */
@@ -176,6 +196,9 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
 
         @Override
         protected void populateTable(TableModel tm, ObjectNode payload) {
+            Map<Long, Incident> incidents = incidentService().map(s -> s.incidents(IncidentQuery.builder()
+                    .limit(AlertQuery.MAX_LIMIT).build())).orElse(List.of()).stream()
+                    .collect(Collectors.toMap(Incident::id, i -> i, (a, b) -> a));
             for (NidsAlert alert : alertService.alerts(AlertQuery.builder().limit(MAX_ROWS).build())) {
                 tm.addRow()
                         .cell(ID, alert.id())
@@ -186,7 +209,9 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
                         .cell(DEVICE, UiFormat.devices(alert.devices()))
                         .cell(MODEL, alert.modelId().orElse(UiFormat.NONE))
                         .cell(STATE, alert.state())
-                        .cell(REPORTS, alert.reportCount());
+                        .cell(REPORTS, alert.reportCount())
+                        .cell(INCIDENT, alert.incidentId().map(id -> incidentCell(id, incidents.get(id)))
+                                .orElse(UiFormat.NONE));
             }
         }
     }
@@ -254,7 +279,7 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
                 Ip4Address src = alert.get().flowKey().clientIp();
                 try {
                     // Looked up here, not in init: the view works (without blocking) while blocking is not running.
-                    BlockRequest request = BlockRequest.builder(src).alertId(id)
+                    BlockRequest request = BlockRequest.builder(src).alertId(id).incidentId(incidentOf(alert.get()))
                             .reason("blocked from the GUI for " + alert.get().severity() + " "
                                             + alert.get().className() + " alert " + id).build();
                     NidsBlock block = directory.get(NidsAuditService.class).adminChange(
@@ -273,6 +298,12 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
         }
     }
 
+    /** The alert's incident if it is still stored (a block then answers it too), else null. */
+    private Long incidentOf(NidsAlert alert) {
+        return alert.incidentId().filter(i -> incidentService().flatMap(s -> s.incident(i)).isPresent())
+                .orElse(null);
+    }
+
     private void sendDetails(long id, Optional<NidsAlert> alert) {
         ObjectNode root = objectNode();
         if (alert.isPresent()) {
@@ -282,6 +313,29 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
             root.set(DETAILS, objectNode());
         }
         connection().sendMessage(DETAILS_RESP, root);
+    }
+
+    /**
+     * @param id       the incident of an alert
+     * @param incident the incident, null when it is no longer stored
+     * @return e.g. {@code 7: 12 flows, OPEN}; only the id for an incident no longer stored
+     */
+    static String incidentCell(long id, Incident incident) {
+        return incident == null ? Long.toString(id)
+                : id + ": " + incident.flows() + (incident.flows() == 1 ? " flow, " : " flows, ") + incident.state();
+    }
+
+    /**
+     * @param incidentId the incident whose evidence an alert is
+     * @return e.g. {@code 7 OPEN: Scan from 10.0.0.3: 150 flows, 150 ports on 1 host; location CONFIRMED; WAITING:
+     *         fewer than the 10 confident Scan flows …}; only the id when the incident is gone or incidents are not
+     *         running
+     */
+    String incidentText(long incidentId) {
+        return incidentService().flatMap(s -> s.incident(incidentId))
+                .map(i -> i.id() + " " + i.state() + ": " + i.describe() + "; location " + i.location()
+                        + i.decision().map(d -> "; " + d + ": " + i.decisionReason()).orElse(""))
+                .orElse(Long.toString(incidentId));
     }
 
     /**
@@ -307,6 +361,7 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
                 .put("lastSeen", UiFormat.time(alert.lastSeenMillis(), zone))
                 .put(REPORTS, alert.reportCount())
                 .put("block", alert.blockId().orElse(UiFormat.NONE))
+                .put("incident", alert.incidentId().map(this::incidentText).orElse(UiFormat.NONE))
                 .put("canAck", alert.state() == AlertState.OPEN)
                 .put("canBlock", alert.state() != AlertState.BLOCKED);
         ArrayNode devices = d.putArray("devices");

@@ -60,15 +60,26 @@ abstract class PushingTableMessageHandler extends UiMessageHandler {
     protected abstract void resend(ObjectNode request);
 
     /**
-     * @param service  the service whose events change the table (listened to only while the view watches)
+     * Adds a service whose events change the table (listened to only while the view watches); one handler may listen
+     * to several.
+     *
+     * @param service  the service
      * @param <E>      its event type
      * @param <L>      its listener type
      * @param listener a listener that calls {@link #changed()}
      */
     protected synchronized <E extends Event<?, ?>, L extends EventListener<E>> void listenTo(
             ListenerService<E, L> service, L listener) {
-        subscribe = () -> service.addListener(listener);
-        unsubscribe = () -> service.removeListener(listener);
+        Runnable subscribeBefore = subscribe;
+        Runnable unsubscribeBefore = unsubscribe;
+        subscribe = () -> {
+            subscribeBefore.run();
+            service.addListener(listener);
+        };
+        unsubscribe = () -> {
+            unsubscribeBefore.run();
+            service.removeListener(listener);
+        };
     }
 
     /**

@@ -27,6 +27,15 @@ import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
+import org.onosproject.nids.api.IncidentQuery;
+import org.onosproject.nids.api.NidsIncidentListener;
+import org.onosproject.nids.api.NidsIncidentEvent;
+import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.detection.AttackFamily;
+import org.onosproject.nids.detection.BlockDecision;
+import org.onosproject.nids.detection.FlowVerdict;
+import org.onosproject.nids.detection.Incident;
+import org.onosproject.nids.detection.LocationCheck;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.tree.Condition;
@@ -342,6 +351,77 @@ public class NidsAlertsMessageHandlerTest {
         assertEquals(List.of("guest block.add 10.0.0.1 refused: guest lacks ONOS's admin role: viewers change nothing",
                              "guest alert.ack 7 refused: guest lacks ONOS's admin role: viewers change nothing"),
                      audit.recorded);
+    }
+
+    @Test
+    public void anAlertOfAnIncidentShowsItAndItsBlockAnswersTheIncident() {
+        Incident incident = Incident.open(5, FlowVerdict.builder().timeMicros(T0 * 1000)
+                        .flow("10.0.0.1", 51512, "10.0.0.2", 80, 6).verdict(1, "DoS", 1)
+                        .location(LocationCheck.MATCH, "reported by device:s1 port 1").build(),
+                                          AttackFamily.FLOOD, "Flood", AlertSeverity.HIGH, 5)
+                .decided(new BlockDecision(BlockDecision.Kind.WAITING, "fewer than the 10 …", null));
+        NidsIncidentService incidents = mock(NidsIncidentService.class);
+        expect(incidents.incident(5)).andReturn(Optional.of(incident)).anyTimes();
+        replay(incidents);
+        NidsBlockService blockService = mock(NidsBlockService.class);
+        Capture<BlockRequest> request = Capture.newInstance();
+        expect(blockService.block(capture(request))).andReturn(NidsBlock.builder().id("3")
+                .src(Ip4Address.valueOf("10.0.0.1")).reason("r").createdMillis(T0).build());
+        replay(blockService);
+        NidsAlert evidence = attack.toBuilder().incidentId(5L).build();
+        expect(alertService.alert(7)).andReturn(Optional.of(evidence)).anyTimes();
+        replay(alertService);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsAlertService.class, alertService,
+                                                                              NidsBlockService.class, blockService,
+                                                                              NidsIncidentService.class, incidents)));
+
+        handler.process(message(BLOCK_REQ, MAPPER.createObjectNode().put("id", 7)));
+        assertEquals(Optional.of(5L), request.getValue().incidentId());
+        assertEquals("5 OPEN: " + incident.describe() + "; location CONFIRMED; WAITING: fewer than the 10 …",
+                     conn.only(DETAILS_RESP).get("details").get("incident").asText());
+        verify(blockService);
+    }
+
+    @Test
+    public void rowsNameTheirIncidentAndIncidentEventsPushTheTable() throws Exception {
+        // An attack whose incident already has its evidence alerts raises no new alert: the view shows the incident
+        // growing instead.
+        FlowVerdict first = FlowVerdict.builder().timeMicros(T0 * 1000).flow("10.0.0.1", 40000, "10.0.0.3", 9999, 6)
+                .verdict(1, "Attack", 3).build();
+        Incident opened = Incident.open(5, first, AttackFamily.OTHER, "Other", AlertSeverity.HIGH, 1);
+        Incident grown = opened.fold(FlowVerdict.builder().timeMicros(T0 * 1000 + 1000)
+                                             .flow("10.0.0.1", 40001, "10.0.0.3", 9999, 6).verdict(1, "Attack", 3)
+                                             .build(), AlertSeverity.HIGH, 1);
+        List<Incident> stored = new ArrayList<>(List.of(opened));
+        NidsIncidentService incidents = mock(NidsIncidentService.class);
+        expect(incidents.incidents(anyObject(IncidentQuery.class))).andAnswer(() -> List.copyOf(stored)).anyTimes();
+        Capture<NidsIncidentListener> listener = Capture.newInstance();
+        incidents.addListener(capture(listener));
+        expectLastCall().once();
+        incidents.removeListener(anyObject(NidsIncidentListener.class));
+        expectLastCall().once();
+        replay(incidents);
+        expectAlerts(ImmutableList.of(attack.toBuilder().incidentId(5L).build(), scan.toBuilder().incidentId(4L)
+                .build(), attack.toBuilder().id(9).build()));
+        alertService.addListener(anyObject(NidsAlertListener.class));
+        alertService.removeListener(anyObject(NidsAlertListener.class));
+        replay(alertService);
+        handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsAlertService.class, alertService,
+                                                                              NidsIncidentService.class, incidents)));
+
+        handler.process(message(DATA_REQ, MAPPER.createObjectNode().put("firstCol", "id").put("firstDir", "asc")));
+        handler.process(message(WATCH_REQ, MAPPER.createObjectNode().put("watch", true)));
+        JsonNode rows = rowsOf(conn.payloads(DATA_RESP).get(0));
+        assertEquals("5: 1 flow, OPEN", rows.get(0).get("incident").asText());
+        assertEquals("an incident no longer stored: its id", "4", rows.get(1).get("incident").asText());
+        assertEquals("no incident", "-", rows.get(2).get("incident").asText());
+
+        stored.set(0, grown);
+        listener.getValue().event(new NidsIncidentEvent(NidsIncidentEvent.Type.INCIDENT_UPDATED, grown, opened));
+        waitForPushes();
+        assertEquals("5: 2 flows, OPEN", rowsOf(conn.payloads(DATA_RESP).get(1)).get(0).get("incident").asText());
+        handler.destroy();
+        verify(incidents);
     }
 
     @Test

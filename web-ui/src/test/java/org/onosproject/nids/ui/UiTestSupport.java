@@ -10,6 +10,7 @@ import com.google.common.collect.ImmutableList;
 import org.easymock.Capture;
 import org.easymock.CaptureType;
 import org.onlab.osgi.ServiceDirectory;
+import org.onlab.osgi.ServiceNotFoundException;
 import org.onosproject.nids.api.AuditEntry;
 import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.ui.UiConnection;
@@ -108,6 +109,9 @@ final class UiTestSupport {
         if (!services.containsKey(NidsAuditService.class)) {
             expectService(directory, NidsAuditService.class, new RecordingAudit());
         }
+        // Like ONOS's directory: a service that is not running is not found.
+        expect(directory.get(anyObject()))
+                .andThrow(new ServiceNotFoundException("not running")).anyTimes();
         replay(directory);
         return directory;
     }

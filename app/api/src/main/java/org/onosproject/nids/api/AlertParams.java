@@ -27,6 +27,7 @@ public final class AlertParams {
     public static final String CLASS = "class";
     public static final String LIMIT = "limit";
     public static final String DEVICE = "device";
+    public static final String INCIDENT = "incident";
 
     private AlertParams() {
     }
@@ -42,10 +43,29 @@ public final class AlertParams {
      * @throws NidsException (INVALID) naming the first bad parameter
      */
     public static AlertQuery query(String state, String since, String className, String limit) {
+        return query(state, since, className, null, limit);
+    }
+
+    /**
+     * The alert query of {@code GET /alerts} and {@code nids-alerts}, with the incident filter.
+     *
+     * @param state     OPEN, ACKNOWLEDGED or BLOCKED (any case), or null
+     * @param since     an ISO-8601 instant or epoch milliseconds, or null
+     * @param className a class name, or null
+     * @param incident  an incident id: only its evidence alerts; or null
+     * @param limit     1..10000, or null for {@link AlertQuery#DEFAULT_LIMIT}
+     * @return the query
+     * @throws NidsException (INVALID) naming the first bad parameter
+     */
+    public static AlertQuery query(String state, String since, String className, String incident, String limit) {
         AlertQuery.Builder query = AlertQuery.builder().limit(limit(limit));
         state(state).ifPresent(query::state);
         since(since).ifPresent(query::sinceMillis);
         className(className).ifPresent(query::className);
+        if (incident != null) {
+            query.incidentId(alertId(incident).orElseThrow(() -> invalid(INCIDENT, "expected an incident id, got "
+                    + quoted(incident))));
+        }
         return query.build();
     }
 
@@ -181,7 +201,7 @@ public final class AlertParams {
         return new NidsException(INVALID, parameter + ": " + reason);
     }
 
-    private static String quoted(String value) {
+    static String quoted(String value) {
         String oneLine = value.replaceAll("\\R", " ");
         return "\"" + (oneLine.length() > 64 ? oneLine.substring(0, 64) + "…" : oneLine) + "\"";
     }

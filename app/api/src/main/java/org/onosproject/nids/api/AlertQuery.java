@@ -28,6 +28,7 @@ public final class AlertQuery {
     private final AlertState state;
     private final Long sinceMillis;
     private final String className;
+    private final Long incidentId;
     private final int limit;
 
     private AlertQuery(Builder b) {
@@ -35,6 +36,7 @@ public final class AlertQuery {
         this.state = b.state;
         this.sinceMillis = b.sinceMillis;
         this.className = b.className;
+        this.incidentId = b.incidentId;
         this.limit = b.limit;
     }
 
@@ -62,6 +64,11 @@ public final class AlertQuery {
         return Optional.ofNullable(className);
     }
 
+    /** @return only the alerts of this incident (its evidence flows) */
+    public Optional<Long> incidentId() {
+        return Optional.ofNullable(incidentId);
+    }
+
     /** @return at most this many alerts, 1..{@link #MAX_LIMIT} */
     public int limit() {
         return limit;
@@ -74,7 +81,8 @@ public final class AlertQuery {
     public boolean matches(NidsAlert alert) {
         return (state == null || alert.state() == state)
                 && (sinceMillis == null || alert.lastSeenMillis() >= sinceMillis)
-                && (className == null || alert.className().equals(className));
+                && (className == null || alert.className().equals(className))
+                && (incidentId == null || alert.incidentId().equals(Optional.of(incidentId)));
     }
 
     @Override
@@ -87,18 +95,18 @@ public final class AlertQuery {
         }
         AlertQuery that = (AlertQuery) o;
         return limit == that.limit && state == that.state && Objects.equals(sinceMillis, that.sinceMillis)
-                && Objects.equals(className, that.className);
+                && Objects.equals(className, that.className) && Objects.equals(incidentId, that.incidentId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(state, sinceMillis, className, limit);
+        return Objects.hash(state, sinceMillis, className, incidentId, limit);
     }
 
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues().add("state", state).add("since", sinceMillis)
-                .add("class", className).add("limit", limit).toString();
+                .add("class", className).add("incident", incidentId).add("limit", limit).toString();
     }
 
     /** Builder of queries. */
@@ -106,6 +114,7 @@ public final class AlertQuery {
         private AlertState state;
         private Long sinceMillis;
         private String className;
+        private Long incidentId;
         private int limit = DEFAULT_LIMIT;
 
         private Builder() {
@@ -123,6 +132,11 @@ public final class AlertQuery {
 
         public Builder className(String className) {
             this.className = checkNotNull(className, "className");
+            return this;
+        }
+
+        public Builder incidentId(long incidentId) {
+            this.incidentId = incidentId;
             return this;
         }
 

@@ -27,6 +27,7 @@ public final class BlockRequest {
     private final Long ttlSeconds;
     private final String reason;
     private final Long alertId;
+    private final Long incidentId;
     private final BlockOrigin origin;
 
     private BlockRequest(Builder b) {
@@ -46,6 +47,7 @@ public final class BlockRequest {
         checkArgument(reason == null || reason.codePoints().noneMatch(Character::isISOControl),
                       "reason: control characters (line breaks, tabs, ...) are not allowed");
         this.alertId = b.alertId;
+        this.incidentId = b.incidentId;
         this.origin = checkNotNull(b.origin, "origin");
     }
 
@@ -102,6 +104,11 @@ public final class BlockRequest {
         return Optional.ofNullable(alertId);
     }
 
+    /** @return the incident the block answers, if any */
+    public Optional<Long> incidentId() {
+        return Optional.ofNullable(incidentId);
+    }
+
     public BlockOrigin origin() {
         return origin;
     }
@@ -109,7 +116,8 @@ public final class BlockRequest {
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues().add("src", src).add("scope", scope)
-                .add("ttlSeconds", ttlSeconds).add("reason", reason).add("alert", alertId).add("origin", origin)
+                .add("ttlSeconds", ttlSeconds).add("reason", reason).add("alert", alertId).add("incident", incidentId)
+                .add("origin", origin)
                 .toString();
     }
 
@@ -120,6 +128,7 @@ public final class BlockRequest {
         private Long ttlSeconds;
         private String reason;
         private Long alertId;
+        private Long incidentId;
         private BlockOrigin origin = BlockOrigin.MANUAL;
 
         private Builder(Ip4Address src) {
@@ -143,6 +152,11 @@ public final class BlockRequest {
 
         public Builder alertId(Long alertId) {
             this.alertId = alertId;
+            return this;
+        }
+
+        public Builder incidentId(Long incidentId) {
+            this.incidentId = incidentId;
             return this;
         }
 

@@ -24,6 +24,7 @@ public final class FlowRecord {
 
     private final DeviceId deviceId;
     private final PortNumber ingressPort;
+    private final PortNumber clientIngressPort;
     private final FlowKey key;
     private final String reason;
     private final ImmutableMap<String, Long> features;
@@ -43,6 +44,7 @@ public final class FlowRecord {
     private FlowRecord(Builder b) {
         this.deviceId = checkNotNull(b.deviceId, "deviceId");
         this.ingressPort = checkNotNull(b.ingressPort, "ingressPort");
+        this.clientIngressPort = b.clientIngressPort != null ? b.clientIngressPort : b.ingressPort;
         this.key = checkNotNull(b.key, "key");
         this.reason = checkNotNull(b.reason, "reason");
         this.features = ImmutableMap.copyOf(b.features);
@@ -72,6 +74,14 @@ public final class FlowRecord {
     /** @return the switch port the flow's reported packet came in on */
     public PortNumber ingressPort() {
         return ingressPort;
+    }
+
+    /**
+     * @return the switch port the flow's first packet (its client's) came in on, whichever packet triggered the
+     *         report: where the spoofed-source check looks for the client
+     */
+    public PortNumber clientIngressPort() {
+        return clientIngressPort;
     }
 
     public FlowKey key() {
@@ -179,7 +189,8 @@ public final class FlowRecord {
                 && slot == that.slot
                 && firstSeenMicros == that.firstSeenMicros && lastSeenMicros == that.lastSeenMicros
                 && receivedMillis == that.receivedMillis && deviceId.equals(that.deviceId)
-                && ingressPort.equals(that.ingressPort) && key.equals(that.key) && reason.equals(that.reason)
+                && ingressPort.equals(that.ingressPort) && clientIngressPort.equals(that.clientIngressPort)
+                && key.equals(that.key) && reason.equals(that.reason)
                 && features.equals(that.features) && Objects.equals(modelId, that.modelId)
                 && Objects.equals(className, that.className);
     }
@@ -192,7 +203,8 @@ public final class FlowRecord {
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues()
-                .add("device", deviceId).add("port", ingressPort).add("key", key).add("reason", reason)
+                .add("device", deviceId).add("port", ingressPort)
+                .add("clientPort", clientIngressPort).add("key", key).add("reason", reason)
                 .add("model", modelId).add("class", className()).add("leaf", leafId)
                 .add("phase", phase).add("confidence", confidencePermille).add("alert", alert)
                 .toString();
@@ -202,6 +214,7 @@ public final class FlowRecord {
     public static final class Builder {
         private DeviceId deviceId;
         private PortNumber ingressPort;
+        private PortNumber clientIngressPort;
         private FlowKey key;
         private String reason;
         private Map<String, Long> features = ImmutableMap.of();
@@ -228,6 +241,15 @@ public final class FlowRecord {
 
         public Builder ingressPort(PortNumber ingressPort) {
             this.ingressPort = ingressPort;
+            return this;
+        }
+
+        /**
+         * @param clientIngressPort the port of the flow's first packet; unset, the reported packet's port
+         * @return this builder
+         */
+        public Builder clientIngressPort(PortNumber clientIngressPort) {
+            this.clientIngressPort = clientIngressPort;
             return this;
         }
 

@@ -30,6 +30,7 @@ public final class FlowReport {
     private final boolean alert;
     private final long slot;
     private final int ingressPort;
+    private final int clientIngressPort;
     private final long modelEpoch;
     private final FlowKey key;
     private final ImmutableMap<String, Long> features;
@@ -50,6 +51,7 @@ public final class FlowReport {
         this.alert = b.alert;
         this.slot = b.slot;
         this.ingressPort = b.ingressPort;
+        this.clientIngressPort = b.clientIngressPort;
         this.modelEpoch = b.modelEpoch;
         this.key = checkNotNull(b.key, "key");
         this.features = ImmutableMap.copyOf(b.features);
@@ -94,8 +96,14 @@ public final class FlowReport {
         return slot;
     }
 
+    /** @return the port of the packet that triggered the report (the CPU port for a probe) */
     public int ingressPort() {
         return ingressPort;
+    }
+
+    /** @return the port the flow's first packet (its client's) came in on */
+    public int clientIngressPort() {
+        return clientIngressPort;
     }
 
     /** @return the epoch of the model that classified the flow */
@@ -169,6 +177,7 @@ public final class FlowReport {
         private boolean alert;
         private long slot;
         private int ingressPort;
+        private int clientIngressPort;
         private long modelEpoch;
         private FlowKey key;
         private Map<String, Long> features = Map.of();
@@ -241,6 +250,11 @@ public final class FlowReport {
 
         public Builder ingressPort(int value) {
             ingressPort = value;
+            return this;
+        }
+
+        public Builder clientIngressPort(int value) {
+            clientIngressPort = value;
             return this;
         }
 

@@ -21,6 +21,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * An attack the model found: one flow (key and model) as reported by one or more switches within the dedup window,
+ * raised as one of the first flows (the evidence) of an incident,
  * with the class and leaf of the latest report, the decision path that fired, the latest report's features, which
  * switches reported it how often, and where the alert is in its life (docs/alerts.md).
  */
@@ -41,6 +42,7 @@ public final class NidsAlert {
     private final long reportCount;
     private final AlertState state;
     private final String blockId;
+    private final Long incidentId;
 
     private NidsAlert(Builder b) {
         checkArgument(b.reportCount >= 1, "an alert has at least one report: %s", b.reportCount);
@@ -61,6 +63,7 @@ public final class NidsAlert {
         this.reportCount = b.reportCount;
         this.state = checkNotNull(b.state, "state");
         this.blockId = b.blockId;
+        this.incidentId = b.incidentId;
     }
 
     public static Builder builder() {
@@ -72,7 +75,7 @@ public final class NidsAlert {
         return new Builder().id(id).flowKey(flowKey).modelId(modelId).classId(classId).className(className)
                 .severity(severity).leafId(leafId).decisionPath(decisionPath).features(features)
                 .deviceReports(deviceReports).firstSeenMillis(firstSeenMillis).lastSeenMillis(lastSeenMillis)
-                .reportCount(reportCount).state(state).blockId(blockId);
+                .reportCount(reportCount).state(state).blockId(blockId).incidentId(incidentId);
     }
 
     /** @return the alert id, unique in the cluster */
@@ -156,6 +159,11 @@ public final class NidsAlert {
         return Optional.ofNullable(blockId);
     }
 
+    /** @return the incident whose evidence this flow is, if it is one (an alert raised through incidents) */
+    public Optional<Long> incidentId() {
+        return Optional.ofNullable(incidentId);
+    }
+
     /**
      * @param newState the state
      * @return this alert in another state
@@ -179,7 +187,8 @@ public final class NidsAlert {
                 && Objects.equals(modelId, that.modelId) && className.equals(that.className)
                 && severity == that.severity && decisionPath.equals(that.decisionPath)
                 && features.equals(that.features) && deviceReports.equals(that.deviceReports)
-                && state == that.state && Objects.equals(blockId, that.blockId);
+                && state == that.state && Objects.equals(blockId, that.blockId)
+                && Objects.equals(incidentId, that.incidentId);
     }
 
     @Override
@@ -192,7 +201,8 @@ public final class NidsAlert {
         return MoreObjects.toStringHelper(this).omitNullValues()
                 .add("id", id).add("state", state).add("severity", severity).add("class", className)
                 .add("flow", flowKey).add("model", modelId).add("leaf", leafId).add("reports", reportCount)
-                .add("devices", deviceReports.keySet()).add("block", blockId).toString();
+                .add("devices", deviceReports.keySet()).add("block", blockId).add("incident", incidentId)
+                .toString();
     }
 
     /** Builder of alerts. */
@@ -212,6 +222,7 @@ public final class NidsAlert {
         private long reportCount = 1;
         private AlertState state = AlertState.OPEN;
         private String blockId;
+        private Long incidentId;
 
         private Builder() {
         }
@@ -288,6 +299,12 @@ public final class NidsAlert {
 
         public Builder blockId(String blockId) {
             this.blockId = blockId;
+            return this;
+        }
+
+        /** The incident whose evidence the flow is, or null. */
+        public Builder incidentId(Long incidentId) {
+            this.incidentId = incidentId;
             return this;
         }
 

@@ -5,6 +5,7 @@
 package org.onosproject.nids.api;
 
 import org.onosproject.event.ListenerService;
+import org.onosproject.nids.detection.SeverityPolicy;
 
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,27 @@ public interface NidsAlertService extends ListenerService<NidsAlertEvent, NidsAl
      * @throws IllegalArgumentException if the record is not an attack
      */
     NidsAlert report(FlowRecord record);
+
+    /**
+     * As {@link #report(FlowRecord)}, for a flow that is one of an incident's evidence flows: the alert carries the
+     * incident's id.
+     *
+     * @param record     a flow record the model called an attack
+     * @param incidentId the incident whose evidence the flow is
+     * @return the alert as it is after the report
+     * @throws IllegalArgumentException if the record is not an attack
+     */
+    NidsAlert report(FlowRecord record, long incidentId);
+
+    /**
+     * @param record a flow record the model called an attack
+     * @return the decision path of its leaf in words ({@code IN_BYTES = 412 <= 1000 and …}), empty when the model
+     *         or leaf is not known
+     */
+    String explain(FlowRecord record);
+
+    /** @return the severities of the classes in force ({@code alertSeverities}) */
+    SeverityPolicy severities();
 
     /**
      * Lists alerts.

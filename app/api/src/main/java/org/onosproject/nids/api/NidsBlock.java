@@ -32,6 +32,7 @@ public final class NidsBlock {
     private final BlockScope scope;
     private final String reason;
     private final Long alertId;
+    private final Long incidentId;
     private final BlockOrigin origin;
     private final long createdMillis;
     private final long expiresMillis;
@@ -46,6 +47,7 @@ public final class NidsBlock {
         this.scope = checkNotNull(b.scope, "scope");
         this.reason = checkNotNull(b.reason, "reason");
         this.alertId = b.alertId;
+        this.incidentId = b.incidentId;
         this.origin = checkNotNull(b.origin, "origin");
         this.createdMillis = b.createdMillis;
         this.expiresMillis = b.expiresMillis;
@@ -58,7 +60,7 @@ public final class NidsBlock {
     }
 
     public Builder toBuilder() {
-        return new Builder().id(id).src(src).scope(scope).reason(reason).alertId(alertId).origin(origin)
+        return new Builder().id(id).src(src).scope(scope).reason(reason).alertId(alertId).incidentId(incidentId).origin(origin)
                 .createdMillis(createdMillis).expiresMillis(expiresMillis).state(state).devices(devices);
     }
 
@@ -82,6 +84,11 @@ public final class NidsBlock {
     /** @return the alert the block answers, if any */
     public Optional<Long> alertId() {
         return Optional.ofNullable(alertId);
+    }
+
+    /** @return the incident the block answers, if any */
+    public Optional<Long> incidentId() {
+        return Optional.ofNullable(incidentId);
     }
 
     public BlockOrigin origin() {
@@ -146,7 +153,8 @@ public final class NidsBlock {
         NidsBlock that = (NidsBlock) o;
         return createdMillis == that.createdMillis && expiresMillis == that.expiresMillis && id.equals(that.id)
                 && src.equals(that.src) && scope.equals(that.scope) && reason.equals(that.reason)
-                && Objects.equals(alertId, that.alertId) && origin == that.origin
+                && Objects.equals(alertId, that.alertId) && Objects.equals(incidentId, that.incidentId)
+                && origin == that.origin
                 && Objects.equals(state, that.state) && devices.equals(that.devices);
     }
 
@@ -158,7 +166,7 @@ public final class NidsBlock {
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).omitNullValues().add("id", id).add("src", src).add("scope", scope)
-                .add("origin", origin).add("alert", alertId).add("reason", reason).add("state", state)
+                .add("origin", origin).add("alert", alertId).add("incident", incidentId).add("reason", reason).add("state", state)
                 .add("devices", devices.isEmpty() ? null : devices).toString();
     }
 
@@ -169,6 +177,7 @@ public final class NidsBlock {
         private BlockScope scope = BlockScope.ALL;
         private String reason;
         private Long alertId;
+        private Long incidentId;
         private BlockOrigin origin = BlockOrigin.MANUAL;
         private long createdMillis;
         private long expiresMillis;
@@ -195,6 +204,11 @@ public final class NidsBlock {
 
         public Builder reason(String reason) {
             this.reason = reason;
+            return this;
+        }
+
+        public Builder incidentId(Long incidentId) {
+            this.incidentId = incidentId;
             return this;
         }
 

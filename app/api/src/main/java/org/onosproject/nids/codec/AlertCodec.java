@@ -39,7 +39,7 @@ import static org.onosproject.nids.codec.CodecUtil.textOrNull;
  *  "flow": {"clientIp": "10.0.0.1", "clientPort": 51512, "serverIp": "10.0.0.2", "serverPort": 80, "protocol": 6},
  *  "firstSeen": "2026-01-15T10:00:00Z", "firstSeenMillis": 1768471200000,
  *  "lastSeen": "2026-01-15T10:00:02Z", "lastSeenMillis": 1768471202000,
- *  "reportCount": 3, "devices": {"device:s1": 2, "device:s2": 1}, "blockId": null,
+ *  "reportCount": 3, "devices": {"device:s1": 2, "device:s2": 1}, "blockId": null, "incidentId": 7,
  *  "explanation": "IN_BYTES = 412 &lt;= 1000",
  *  "decisionPath": [{"featureId": 4, "feature": "IN_BYTES", "operator": "&lt;=", "bound": 1000, "value": 412,
  *                    "holds": true, "text": "IN_BYTES = 412 &lt;= 1000"}],
@@ -65,6 +65,7 @@ public final class AlertCodec extends JsonCodec<NidsAlert> {
     static final String REPORT_COUNT = "reportCount";
     static final String DEVICES = "devices";
     static final String BLOCK_ID = "blockId";
+    static final String INCIDENT_ID = "incidentId";
     static final String EXPLANATION = "explanation";
     static final String DECISION_PATH = "decisionPath";
     static final String FEATURE_ID = "featureId";
@@ -96,6 +97,11 @@ public final class AlertCodec extends JsonCodec<NidsAlert> {
         ObjectNode devices = json.putObject(DEVICES);
         alert.deviceReports().forEach((device, reports) -> devices.put(device.toString(), reports));
         putNullable(json, BLOCK_ID, alert.blockId().orElse(null));
+        if (alert.incidentId().isPresent()) {
+            json.put(INCIDENT_ID, alert.incidentId().get());
+        } else {
+            json.putNull(INCIDENT_ID);
+        }
         json.put(EXPLANATION, explanation(alert));
         ArrayNode path = json.putArray(DECISION_PATH);
         for (DecisionStep step : alert.decisionPath()) {
@@ -152,6 +158,7 @@ public final class AlertCodec extends JsonCodec<NidsAlert> {
                 .reportCount(number(json, REPORT_COUNT))
                 .deviceReports(devices)
                 .blockId(textOrNull(json, BLOCK_ID))
+                .incidentId(json.hasNonNull(INCIDENT_ID) ? json.get(INCIDENT_ID).asLong() : null)
                 .decisionPath(path)
                 .features(features)
                 .build();

@@ -28,19 +28,21 @@ import static org.onosproject.nids.codec.CodecUtil.textOrNull;
 /**
  * {@link FlowRecord} ⇄ JSON, an element of {@code GET /flows} (the flows window that feeds the alerts):
  * <pre>
- * {"deviceId": "device:s1", "ingressPort": 1,
+ * {"deviceId": "device:s1", "ingressPort": 1, "clientIngressPort": 1,
  *  "flow": {"clientIp": "10.0.0.1", "clientPort": 51512, "serverIp": "10.0.0.2", "serverPort": 80, "protocol": 6},
  *  "reason": "FLOW_END", "modelId": "nids-…", "classId": 1, "class": "DoS", "attack": true, "leafId": 1,
  *  "bank": 0, "slot": 1234, "firstSeenMicros": 1000, "lastSeenMicros": 250000,
  *  "received": "2026-01-15T10:00:00Z", "receivedMillis": 1768471200000, "features": {"IN_BYTES": 412, …}}
  * </pre>
  * {@code class} is the class id as text when no model was known; {@code attack} and {@code received} are derived and
- * ignored when decoding.
+ * ignored when decoding; {@code ingressPort} is the port of the reported packet, {@code clientIngressPort} the port
+ * of the flow's first packet (its client's; when absent in a decoded record, the reported packet's).
  */
 public final class AlertFlowRecordCodec extends JsonCodec<FlowRecord> {
 
     static final String DEVICE_ID = "deviceId";
     static final String INGRESS_PORT = "ingressPort";
+    static final String CLIENT_INGRESS_PORT = "clientIngressPort";
     static final String FLOW = "flow";
     static final String REASON = "reason";
     static final String MODEL_ID = "modelId";
@@ -61,7 +63,8 @@ public final class AlertFlowRecordCodec extends JsonCodec<FlowRecord> {
         checkNotNull(record, "record");
         ObjectNode json = context.mapper().createObjectNode()
                 .put(DEVICE_ID, record.deviceId().toString())
-                .put(INGRESS_PORT, record.ingressPort().toLong());
+                .put(INGRESS_PORT, record.ingressPort().toLong())
+                .put(CLIENT_INGRESS_PORT, record.clientIngressPort().toLong());
         json.set(FLOW, context.codec(FlowKey.class).encode(record.key(), context));
         json.put(REASON, record.reason());
         putNullable(json, MODEL_ID, record.modelId().orElse(null));
@@ -95,6 +98,8 @@ public final class AlertFlowRecordCodec extends JsonCodec<FlowRecord> {
         return FlowRecord.builder()
                 .deviceId(DeviceId.deviceId(text(json, DEVICE_ID)))
                 .ingressPort(PortNumber.portNumber(number(json, INGRESS_PORT)))
+                .clientIngressPort(json.has(CLIENT_INGRESS_PORT)
+                                           ? PortNumber.portNumber(number(json, CLIENT_INGRESS_PORT)) : null)
                 .key(context.codec(FlowKey.class).decode((ObjectNode) flow, context))
                 .reason(text(json, REASON))
                 .modelId(textOrNull(json, MODEL_ID))

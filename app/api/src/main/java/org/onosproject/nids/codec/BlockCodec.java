@@ -25,10 +25,11 @@ import static com.google.common.base.Preconditions.checkNotNull;
  * {@link NidsBlock} ⇄ JSON, an element of {@code GET /blocks} and the body of {@code POST /blocks}' answer:
  * <pre>
  * {"id": "4", "src": "10.0.0.3", "scope": {"dst": "10.0.0.0/24", "protocol": 6, "dstPort": 80},
- *  "reason": "HIGH Attack alert 42 (…)", "alertId": 42, "origin": "auto", "createdAt": 1768471200000,
+ *  "reason": "auto-block: HIGH Attack incident 7 …", "alertId": 42, "incidentId": 7, "origin": "auto",
+ *  "createdAt": 1768471200000,
  *  "expiresAt": 1768471800000, "state": "INSTALLED", "intentKey": "nids-block-4", "devices": ["device:bmv2:s1"]}
  * </pre>
- * {@code alertId} and {@code expiresAt} (ms since the epoch) are left out when there is none; an empty scope
+ * {@code alertId}, {@code incidentId} and {@code expiresAt} (ms since the epoch) are left out when there is none; an empty scope
  * ({@code {}}) blocks all of the source's IPv4 traffic. {@code state} and {@code devices} come from ONOS's intent
  * service; {@code intentKey} is derived from the id.
  */
@@ -42,6 +43,7 @@ public final class BlockCodec extends JsonCodec<NidsBlock> {
     static final String DST_PORT = "dstPort";
     static final String REASON = "reason";
     static final String ALERT_ID = "alertId";
+    static final String INCIDENT_ID = "incidentId";
     static final String ORIGIN = "origin";
     static final String CREATED_AT = "createdAt";
     static final String EXPIRES_AT = "expiresAt";
@@ -58,6 +60,7 @@ public final class BlockCodec extends JsonCodec<NidsBlock> {
         json.set(SCOPE, encodeScope(block.scope(), context));
         json.put(REASON, block.reason());
         block.alertId().ifPresent(id -> json.put(ALERT_ID, id));
+        block.incidentId().ifPresent(id -> json.put(INCIDENT_ID, id));
         json.put(ORIGIN, block.origin().name().toLowerCase(Locale.ROOT));
         json.put(CREATED_AT, block.createdMillis());
         block.expiresMillis().ifPresent(t -> json.put(EXPIRES_AT, t));
@@ -90,6 +93,7 @@ public final class BlockCodec extends JsonCodec<NidsBlock> {
                 .scope(scope == null || scope.isNull() ? BlockScope.ALL : BlockRequestCodec.scope(scope))
                 .reason(CodecUtil.text(json, REASON))
                 .alertId(json.hasNonNull(ALERT_ID) ? CodecUtil.number(json, ALERT_ID) : null)
+                .incidentId(json.hasNonNull(INCIDENT_ID) ? CodecUtil.number(json, INCIDENT_ID) : null)
                 .origin(BlockOrigin.valueOf(CodecUtil.text(json, ORIGIN).toUpperCase(Locale.ROOT)))
                 .createdMillis(CodecUtil.number(json, CREATED_AT))
                 .expiresMillis(json.hasNonNull(EXPIRES_AT) ? CodecUtil.number(json, EXPIRES_AT) : 0)

@@ -15,8 +15,9 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * {@link BlockPolicy} → JSON, named like the component properties it comes from:
  * <pre>
- * {"autoBlockMinSeverity": "HIGH", "autoBlockMinAlerts": 1, "blockTtlSeconds": 600, "blockAllowlist": ["10.0.0.0/30"],
- *  "maxBlocks": 100}
+ * {"autoBlockMinSeverity": "HIGH", "autoBlockMinAlerts": 0,
+ *  "autoBlockMinFlows": "Scan=10,Flood=10,BruteForce=5,SlowDoS=5,Other=5", "autoBlockWindowSeconds": 60,
+ *  "blockTtlSeconds": 600, "blockAllowlist": ["10.0.0.0/30"], "maxBlocks": 100}
  * </pre>
  */
 public final class BlockPolicyCodec extends JsonCodec<BlockPolicy> {
@@ -27,6 +28,8 @@ public final class BlockPolicyCodec extends JsonCodec<BlockPolicy> {
         ObjectNode json = context.mapper().createObjectNode()
                 .put("autoBlockMinSeverity", policy.autoBlockMinSeverity().map(Enum::name).orElse(BlockPolicy.NONE))
                 .put("autoBlockMinAlerts", policy.autoBlockMinAlerts())
+                .put("autoBlockMinFlows", policy.minFlowsSpec())
+                .put("autoBlockWindowSeconds", policy.autoBlockWindowSeconds())
                 .put("blockTtlSeconds", policy.ttlSeconds());
         ArrayNode allowlist = json.putArray("blockAllowlist");
         policy.allowlist().forEach(prefix -> allowlist.add(prefix.toString()));

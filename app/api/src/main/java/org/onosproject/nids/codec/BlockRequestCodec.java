@@ -22,7 +22,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * The body of {@code POST /blocks} → {@link BlockRequest} (always MANUAL):
  * <pre>
- * {"src": "10.0.0.3", "ttlSeconds": 600, "reason": "…", "alertId": 42,
+ * {"src": "10.0.0.3", "ttlSeconds": 600, "reason": "…", "alertId": 42, "incidentId": 7,
  *  "scope": {"dst": "10.0.0.0/24", "protocol": 6, "dstPort": 80}}
  * </pre>
  * Only {@code src} is required; no {@code ttlSeconds} means the policy's default, 0 no expiry; no scope blocks all
@@ -32,7 +32,7 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
 
     static final String TTL_SECONDS = "ttlSeconds";
     private static final Set<String> FIELDS = Set.of(BlockCodec.SRC, TTL_SECONDS, BlockCodec.REASON,
-                                                     BlockCodec.ALERT_ID, BlockCodec.SCOPE);
+                                                     BlockCodec.ALERT_ID, BlockCodec.INCIDENT_ID, BlockCodec.SCOPE);
     private static final Set<String> SCOPE_FIELDS = Set.of(BlockCodec.DST, BlockCodec.PROTOCOL, BlockCodec.DST_PORT);
 
     @Override
@@ -58,13 +58,22 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
             request.reason(json.get(BlockCodec.REASON).asText());
         }
         if (json.hasNonNull(BlockCodec.ALERT_ID)) {
-            JsonNode alert = json.get(BlockCodec.ALERT_ID);
-            if (!alert.isIntegralNumber() && !(alert.isTextual() && alert.asText().matches("\\d{1,18}"))) {
-                throw new IllegalArgumentException("alertId: expected an alert id, got " + alert);
-            }
-            request.alertId(alert.asLong());
+            request.alertId(id(json, BlockCodec.ALERT_ID, "an alert id"));
+        }
+        if (json.hasNonNull(BlockCodec.INCIDENT_ID)) {
+            request.incidentId(id(json, BlockCodec.INCIDENT_ID, "an incident id"));
         }
         return request.build();
+    }
+
+    /** An id field: a non-negative integer, or its digits as text. */
+    private static long id(ObjectNode json, String field, String what) {
+        JsonNode value = json.get(field);
+        boolean number = value.isIntegralNumber() && value.canConvertToLong() && value.asLong() >= 0;
+        if (!number && !(value.isTextual() && value.asText().matches("\\d{1,18}"))) {
+            throw new IllegalArgumentException(field + ": expected " + what + ", got " + value);
+        }
+        return value.asLong();
     }
 
     /**

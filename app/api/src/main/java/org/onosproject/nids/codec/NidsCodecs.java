@@ -20,6 +20,7 @@ import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.api.RolloutResult;
 import org.onosproject.nids.api.SiemExportStats;
 import org.onosproject.nids.detection.BlockPolicy;
+import org.onosproject.nids.detection.Incident;
 import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.Map;
@@ -44,6 +45,7 @@ public final class NidsCodecs {
                 .put(DeviceView.class, new DeviceViewCodec())
                 .put(FlowKey.class, new AlertFlowKeyCodec())
                 .put(NidsAlert.class, new AlertCodec())
+                .put(Incident.class, new IncidentCodec())
                 .put(FlowRecord.class, new AlertFlowRecordCodec())
                 .put(AlertStats.class, new AlertStatsCodec())
                 .put(ReportPipelineStats.class, new ReportPipelineStatsCodec())

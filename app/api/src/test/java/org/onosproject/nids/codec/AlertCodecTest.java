@@ -40,7 +40,7 @@ public class AlertCodecTest {
                 + "\"serverPort\":80,\"protocol\":6},"
                 + "\"firstSeen\":\"2026-01-15T10:00:00Z\",\"firstSeenMillis\":1768471200000,"
                 + "\"lastSeen\":\"2026-01-15T10:00:00Z\",\"lastSeenMillis\":1768471200000,"
-                + "\"reportCount\":1,\"devices\":{\"device:s1\":1},\"blockId\":null,"
+                + "\"reportCount\":1,\"devices\":{\"device:s1\":1},\"blockId\":null,\"incidentId\":null,"
                 + "\"explanation\":\"IN_BYTES = 412 <= 1000\","
                 + "\"decisionPath\":[{\"featureId\":4,\"feature\":\"IN_BYTES\",\"operator\":\"<=\",\"bound\":1000,"
                 + "\"value\":412,\"holds\":true,\"text\":\"IN_BYTES = 412 <= 1000\"}],"
@@ -57,6 +57,7 @@ public class AlertCodecTest {
                 alert(1, AlertState.OPEN, T0),
                 alert(2, AlertState.ACKNOWLEDGED, T0),
                 alert(3, AlertState.BLOCKED, T0),
+                alert(6, AlertState.OPEN, T0).toBuilder().incidentId(7L).build(),
                 alert(4, AlertState.OPEN, T0).toBuilder().modelId(null).className("5").classId(5).leafId(0)
                         .decisionPath(List.of()).features(Map.of()).severity(AlertSeverity.LOW).build(),
                 alert(5, AlertState.OPEN, T0).toBuilder().deviceReports(devices).reportCount(5)

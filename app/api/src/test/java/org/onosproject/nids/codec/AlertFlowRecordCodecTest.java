@@ -34,6 +34,7 @@ public class AlertFlowRecordCodecTest {
     public void encodesARecord() throws Exception {
         ObjectNode json = FLOW_RECORD.encode(dos(S1, KEY, T0), context);
         assertEquals(new ObjectMapper().readTree("{\"deviceId\":\"device:s1\",\"ingressPort\":1,"
+                + "\"clientIngressPort\":1,"
                 + "\"flow\":{\"clientIp\":\"10.0.0.1\",\"clientPort\":51512,\"serverIp\":\"10.0.0.2\","
                 + "\"serverPort\":80,\"protocol\":6},\"reason\":\"ALERT\",\"modelId\":\""
                 + AlertTestData.MODEL.modelId() + "\",\"classId\":1,\"class\":\"DoS\",\"attack\":true,\"leafId\":1,"

@@ -19,6 +19,7 @@ import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.nids.detection.SeverityPolicy;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.tree.Condition;
 
@@ -136,6 +137,21 @@ public final class AlertTestData {
             @Override
             public NidsAlert report(FlowRecord record) {
                 throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public NidsAlert report(FlowRecord record, long incidentId) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public String explain(FlowRecord record) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public SeverityPolicy severities() {
+                return SeverityPolicy.DEFAULT;
             }
 
             @Override

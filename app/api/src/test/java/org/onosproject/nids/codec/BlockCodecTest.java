@@ -39,7 +39,7 @@ public class BlockCodecTest {
     static NidsBlock autoBlock() {
         return NidsBlock.builder().id("4").src(Ip4Address.valueOf("10.0.0.3"))
                 .scope(BlockScope.of(Ip4Prefix.valueOf("10.0.1.0/24"), 6, 80)).reason("auto-block: HIGH DoS alert 42")
-                .alertId(42L).origin(BlockOrigin.AUTO).createdMillis(1000).expiresMillis(601_000)
+                .alertId(42L).incidentId(7L).origin(BlockOrigin.AUTO).createdMillis(1000).expiresMillis(601_000)
                 .build().withStatus("INSTALLED", List.of(DeviceId.deviceId("device:bmv2:s1")));
     }
 
@@ -47,7 +47,7 @@ public class BlockCodecTest {
     public void encodesEveryField() throws Exception {
         assertEquals(MAPPER.readTree("{\"id\":\"4\",\"src\":\"10.0.0.3\","
                 + "\"scope\":{\"dst\":\"10.0.1.0/24\",\"protocol\":6,\"dstPort\":80},"
-                + "\"reason\":\"auto-block: HIGH DoS alert 42\",\"alertId\":42,\"origin\":\"auto\","
+                + "\"reason\":\"auto-block: HIGH DoS alert 42\",\"alertId\":42,\"incidentId\":7,\"origin\":\"auto\","
                 + "\"createdAt\":1000,\"expiresAt\":601000,\"state\":\"INSTALLED\",\"intentKey\":\"nids-block-4\","
                 + "\"devices\":[\"device:bmv2:s1\"]}"),
                      MAPPER.readTree(BLOCK.encode(autoBlock(), context).toString()));
@@ -59,6 +59,7 @@ public class BlockCodecTest {
                 .createdMillis(1000).build();
         ObjectNode json = BLOCK.encode(manual, context);
         assertFalse(json.has("alertId"));
+        assertFalse(json.has("incidentId"));
         assertFalse(json.has("expiresAt"));
         assertEquals("{}", json.get("scope").toString());
         assertEquals("manual", json.get("origin").asText());
@@ -95,11 +96,12 @@ public class BlockCodecTest {
     @Test
     public void decodesARequest() throws Exception {
         BlockRequest request = request("{\"src\":\"10.0.0.3\",\"ttlSeconds\":600,\"reason\":\" port scan \","
-                                               + "\"alertId\":42,\"scope\":{\"protocol\":17,\"dstPort\":53}}");
+                                               + "\"alertId\":42,\"incidentId\":7,\"scope\":{\"protocol\":17,\"dstPort\":53}}");
         assertEquals(Ip4Address.valueOf("10.0.0.3"), request.src());
         assertEquals(Optional.of(600L), request.ttlSeconds());
         assertEquals(Optional.of("port scan"), request.reason());
         assertEquals(Optional.of(42L), request.alertId());
+        assertEquals(Optional.of(7L), request.incidentId());
         assertEquals(BlockScope.of(null, 17, 53), request.scope());
         assertEquals(BlockOrigin.MANUAL, request.origin());
 
@@ -127,6 +129,7 @@ public class BlockCodecTest {
                 {"{\"src\":\"10.0.0.1\",\"ttlSeconds\":\"soon\"}", "ttlSeconds: expected an integer 0.."},
                 {"{\"src\":\"10.0.0.1\",\"ttlSeconds\":9223372036854775807}", "ttlSeconds: expected an integer 0.."},
                 {"{\"src\":\"10.0.0.1\",\"alertId\":\"x\"}", "alertId: expected an alert id"},
+                {"{\"src\":\"10.0.0.1\",\"incidentId\":-1}", "incidentId: expected an incident id"},
                 {"{\"src\":\"10.0.0.1\",\"dst\":\"10.0.0.2\"}", "unknown field \"dst\""},
                 {"{\"src\":\"10.0.0.1\",\"scope\":{\"dst\":\"10.0.0.0/40\"}}", "scope.dst: not an IPv4 address"},
                 {"{\"src\":\"10.0.0.1\",\"scope\":{\"protocol\":300}}", "scope.protocol: expected an integer 0..255"},

@@ -20,6 +20,7 @@ import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.api.RolloutResult;
 import org.onosproject.nids.api.SiemExportStats;
 import org.onosproject.nids.detection.BlockPolicy;
+import org.onosproject.nids.detection.Incident;
 import org.onosproject.nids.model.bundle.ModelBundle;
 
 import java.util.Map;
@@ -34,7 +35,7 @@ public class NidsCodecsTest {
     @Test
     public void everyShownValueHasItsCodec() {
         assertEquals(Set.of(ModelBundle.class, ModelSummary.class, RolloutResult.class, DeviceView.class,
-                            FlowKey.class, NidsAlert.class, FlowRecord.class, AlertStats.class,
+                            FlowKey.class, NidsAlert.class, Incident.class, FlowRecord.class, AlertStats.class,
                             ReportPipelineStats.class, ClassShareSample.class, NidsBlock.class, BlockRequest.class,
                             BlockPolicy.class, BlockIntent.class, SiemExportStats.class),
                      NidsCodecs.codecs().keySet());

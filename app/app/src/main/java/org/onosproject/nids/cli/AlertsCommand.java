@@ -34,13 +34,16 @@ public class AlertsCommand extends NidsCommand {
     @Option(name = "-c", aliases = "--class", description = "Only alerts of this class name")
     String className = null;
 
+    @Option(name = "-i", aliases = "--incident", description = "Only the evidence alerts of this incident")
+    String incident = null;
+
     @Option(name = "-n", aliases = "--limit", description = "At most this many alerts (1..10000, default 100)")
     String limit = null;
 
     @Override
     protected void doExecute() {
         List<NidsAlert> alerts = getService(NidsAlertService.class)
-                .alerts(AlertParams.query(state, null, className, limit));
+                .alerts(AlertParams.query(state, null, className, incident, limit));
         if (outputJson()) {
             ObjectNode root = mapper().createObjectNode();
             ArrayNode array = root.putArray("alerts");
@@ -69,6 +72,7 @@ public class AlertsCommand extends NidsCommand {
                 alert.reportCount(),
                 alert.devices().stream().map(Object::toString).collect(Collectors.joining(",")),
                 Instant.ofEpochMilli(alert.lastSeenMillis()),
-                alert.blockId().map(block -> " block=" + block).orElse(""));
+                alert.blockId().map(block -> " block=" + block).orElse(""))
+                + alert.incidentId().map(incident -> " incident=" + incident).orElse("");
     }
 }

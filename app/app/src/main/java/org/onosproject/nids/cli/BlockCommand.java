@@ -6,9 +6,11 @@ package org.onosproject.nids.cli;
 
 import org.apache.karaf.shell.api.action.Argument;
 import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.nids.api.BlockRequest;
+import org.onosproject.nids.api.IncidentParams;
 import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
@@ -32,6 +34,10 @@ public class BlockCommand extends NidsCommand {
     @Option(name = "--reason", description = "Why (logged and shown with the block)")
     String reason = null;
 
+    @Option(name = "--incident", description = "The incident the block answers (marked BLOCKED with its alerts)")
+    @Completion(IncidentIdCompleter.class)
+    String incident = null;
+
     @Override
     protected void doExecute() {
         NidsBlock block;
@@ -39,6 +45,10 @@ public class BlockCommand extends NidsCommand {
             BlockRequest.Builder request = BlockRequest.builder(BlockRequestCodec.address(src)).reason(reason);
             if (ttl != null) {
                 request.ttlSeconds(ttlSeconds(ttl));
+            }
+            if (incident != null) {
+                request.incidentId(IncidentParams.incidentId(incident).orElseThrow(() -> new IllegalArgumentException(
+                        "incident: expected an incident id, got \"" + incident + "\"")));
             }
             BlockRequest made = request.build();
             block = audited("block.add", made.src().toString(), () -> getService(NidsBlockService.class).block(made),

@@ -46,8 +46,9 @@ public class BlocksCommand extends NidsCommand {
      *         expires=2026-01-15T10:10:00Z intent=nids-block-4 reason="…"}
      */
     static String line(NidsBlock block) {
-        return String.format("%s %s scope=%s %s%s %s devices=%s expires=%s intent=%s reason=\"%s\"", block.id(),
-                block.src(), block.scope(), block.origin().name().toLowerCase(),
+        return String.format("%s %s scope=%s %s%s%s %s devices=%s expires=%s intent=%s reason=\"%s\"",
+                block.id(), block.src(), block.scope(), block.origin().name().toLowerCase(),
+                block.incidentId().map(id -> " incident=" + id).orElse(""),
                 block.alertId().map(id -> " alert=" + id).orElse(""), block.state().orElse("-"),
                 block.devices().isEmpty() ? "-" : block.devices().stream().map(Object::toString)
                         .collect(Collectors.joining(",")),

@@ -4,9 +4,7 @@
  */
 package org.onosproject.nids.impl;
 
-import org.onlab.util.Tools;
 import org.onosproject.mastership.MastershipService;
-import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -19,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The switches running a pipeline with the {@link NidsProgrammable} behaviour (all of them, or those this instance
@@ -29,15 +26,13 @@ class SwitchDirectory {
 
     private final DeviceService deviceService;
     private final MastershipService mastershipService;
-    private final EdgePortService edgePortService;
-    private final NetworkConfigService networkConfigService;
+    private final EdgePorts edgePorts;
 
     SwitchDirectory(DeviceService deviceService, MastershipService mastershipService,
                     EdgePortService edgePortService, NetworkConfigService networkConfigService) {
         this.deviceService = deviceService;
         this.mastershipService = mastershipService;
-        this.edgePortService = edgePortService;
-        this.networkConfigService = networkConfigService;
+        this.edgePorts = new EdgePorts(edgePortService, networkConfigService);
     }
 
     /**
@@ -94,11 +89,6 @@ class SwitchDirectory {
 
     /** Edge ports from the netcfg ("nids.edgePorts"), otherwise the ports ONOS sees no link on. */
     Set<PortNumber> edgePorts(DeviceId deviceId) {
-        NidsDeviceConfig config = networkConfigService.getConfig(deviceId, NidsDeviceConfig.class);
-        if (config != null && config.edgePorts().isPresent()) {
-            return config.edgePorts().get();
-        }
-        return Tools.stream(edgePortService.getEdgePoints(deviceId)).map(ConnectPoint::port)
-                .collect(Collectors.toSet());
+        return edgePorts.of(deviceId);
     }
 }

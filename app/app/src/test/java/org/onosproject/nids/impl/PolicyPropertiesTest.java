@@ -6,29 +6,29 @@ package org.onosproject.nids.impl;
 
 import org.junit.Test;
 import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.impl.alert.AlertPropertyConstants;
+import org.onosproject.nids.impl.block.BlockPropertyConstants;
+import org.onosproject.nids.impl.incident.IncidentPropertyConstants;
 
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.junit.Assert.assertEquals;
-import static org.onosproject.nids.impl.alert.AlertPropertyConstants.ALERT_SEVERITIES;
-import static org.onosproject.nids.impl.alert.AlertPropertyConstants.ALERT_SEVERITIES_DEFAULT;
-import static org.onosproject.nids.impl.block.BlockPropertyConstants.*;
 
 /**
- * The components' policy properties (literals, for the generated cfgdef) are the detection policy's names and
- * defaults: what {@code nids-model simulate --policy} reads means the same as {@code cfg set}.
+ * The detection policy's properties (what {@code nids-model simulate --policy} and {@code eval} take) are exactly the
+ * alert, incident and block managers' component properties, with the same defaults.
  */
 public class PolicyPropertiesTest {
 
     @Test
-    public void theComponentsDeclareTheDetectionPolicysNamesAndDefaults() {
-        Map<String, String> components = Map.of(
-                ALERT_SEVERITIES, ALERT_SEVERITIES_DEFAULT,
-                AUTO_BLOCK_MIN_SEVERITY, AUTO_BLOCK_MIN_SEVERITY_DEFAULT,
-                AUTO_BLOCK_MIN_ALERTS, Integer.toString(AUTO_BLOCK_MIN_ALERTS_DEFAULT),
-                BLOCK_TTL_SECONDS, Integer.toString(BLOCK_TTL_SECONDS_DEFAULT),
-                BLOCK_ALLOWLIST, BLOCK_ALLOWLIST_DEFAULT,
-                MAX_BLOCKS, Integer.toString(MAX_BLOCKS_DEFAULT));
-        assertEquals(DetectionPolicy.DEFAULT.toProperties(), components);
+    public void theComponentsDeclareTheDetectionPolicysNamesAndDefaults() throws Exception {
+        Map<String, String> components = new TreeMap<>();
+        for (Class<?> constants : new Class<?>[]{IncidentPropertyConstants.class, BlockPropertyConstants.class}) {
+            CfgdefAssert.constants(constants).forEach((name, typed) -> components.put(name,
+                                                                                     typed.split("\\|", 2)[1]));
+        }
+        components.put(AlertPropertyConstants.ALERT_SEVERITIES, AlertPropertyConstants.ALERT_SEVERITIES_DEFAULT);
+        assertEquals(new TreeMap<>(DetectionPolicy.DEFAULT.toProperties()), components);
     }
 }

@@ -42,6 +42,7 @@ public class AlertsWebResource extends AbstractWebResource {
      * @param state     optional: OPEN, ACKNOWLEDGED or BLOCKED (any case)
      * @param since     optional: only alerts last seen at or after this ISO-8601 instant or epoch ms
      * @param className optional: only alerts of this class name
+     * @param incident  optional: only the evidence alerts of this incident
      * @param limit     optional: at most this many, 1..10000 (default 100)
      * @return 200 with {"alerts": [alert, …]}; 400 naming the bad parameter
      * @onos.rsModel FlowKey DecisionStep Alert AlertList
@@ -51,8 +52,9 @@ public class AlertsWebResource extends AbstractWebResource {
     public Response listAlerts(@QueryParam("state") String state,
                                @QueryParam("since") String since,
                                @QueryParam("class") String className,
+                               @QueryParam("incident") String incident,
                                @QueryParam("limit") String limit) {
-        AlertQuery query = AlertParams.query(state, since, className, limit);
+        AlertQuery query = AlertParams.query(state, since, className, incident, limit);
         ObjectNode root = mapper().createObjectNode();
         ArrayNode alerts = root.putArray("alerts");
         get(NidsAlertService.class).alerts(query).forEach(alert -> alerts.add(codec(NidsAlert.class).encode(alert,

@@ -17,7 +17,7 @@ public class NidsWebApplication extends AbstractWebApplication {
         return getClasses(HealthWebResource.class,
                 ModelsWebResource.class,
                 DevicesWebResource.class,
-                AlertsWebResource.class, StatsWebResource.class, FlowsWebResource.class,
+                AlertsWebResource.class, IncidentsWebResource.class, StatsWebResource.class, FlowsWebResource.class,
                 BlocksWebResource.class, AuditWebResource.class,
                 NidsExceptionMapper.class,
                 ModelExceptionMapper.class);

@@ -61,7 +61,7 @@ public class BlocksWebResourceTest extends NidsResourceTest {
         assertEquals("nids-block-2", list.get(0).get("intentKey").asText());
         assertEquals("device:bmv2:s1", list.get(0).get("devices").get(0).asText());
         JsonNode policy = json(target("blocks").request().get(), 200).get("policy");
-        assertEquals("{\"autoBlockMinSeverity\":\"HIGH\",\"autoBlockMinAlerts\":1,\"blockTtlSeconds\":600,"
+        assertEquals("{\"autoBlockMinSeverity\":\"HIGH\",\"autoBlockMinAlerts\":0,\"autoBlockMinFlows\":\"Scan=10,Flood=10,BruteForce=5,SlowDoS=5,Other=5\",\"autoBlockWindowSeconds\":60,\"blockTtlSeconds\":600,"
                              + "\"blockAllowlist\":[\"10.0.0.0/30\"],\"maxBlocks\":100}", policy.toString());
         verify(blocks);
     }

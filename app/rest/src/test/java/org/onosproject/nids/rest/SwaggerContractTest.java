@@ -32,11 +32,13 @@ import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsDeviceService;
+import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsStatsService;
 import org.onosproject.nids.api.RolloutResult;
 import org.onosproject.nids.codec.AlertTestData;
+import org.onosproject.nids.codec.IncidentTestData;
 import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.detection.BlockPolicy;
@@ -109,23 +111,30 @@ public class SwaggerContractTest extends NidsResourceTest {
                 ImmutableMap.of("Benign", 90L, "Attack", 10L))));
         NidsBlockService blocks = createNiceMock(NidsBlockService.class);
         NidsBlock block = NidsBlock.builder().id("4").src(Ip4Address.valueOf("10.0.0.3")).reason("test")
-                .alertId(2L).createdMillis(1000).expiresMillis(601_000).build()
+                .alertId(2L).incidentId(6L).createdMillis(1000).expiresMillis(601_000).build()
                 .withStatus("INSTALLED", List.of(DeviceId.deviceId("device:bmv2:s1")));
         expect(blocks.blocks()).andStubReturn(List.of(block));
         expect(blocks.block("4")).andStubReturn(Optional.of(block));
         expect(blocks.reactionStats()).andStubReturn(new BlockReactionStats(1, 100, 4096, 0, 0));
         expect(blocks.policy()).andStubReturn(new BlockPolicy(AlertSeverity.HIGH, 600,
-                                                              List.of(Ipv4Cidr.parse("10.0.0.0/30")), 100, 3));
+                                                              List.of(Ipv4Cidr.parse("10.0.0.0/30")), 100)
+                .withAutoBlockMinAlerts(3));
+        NidsIncidentService incidents = createNiceMock(NidsIncidentService.class);
+        expect(incidents.incidents(anyObject())).andStubReturn(List.of(IncidentTestData.incident(7),
+                IncidentTestData.incident(6).blocked("4")));
+        expect(incidents.incident(7)).andStubReturn(Optional.of(IncidentTestData.incident(7)));
+        expect(incidents.counters()).andStubReturn(Map.of("refused", 2L));
         AuditWebResourceTest.RecordingAudit audit = new AuditWebResourceTest.RecordingAudit();
         audit.record("onos", "block.add", "10.0.0.3", "ok: block 4");
         PiPipeconfService pipeconfs = createNiceMock(PiPipeconfService.class);
         expect(pipeconfs.getPipeconf(anyObject(PiPipeconfId.class))).andStubReturn(Optional.of(createNiceMock(PiPipeconf.class)));
-        replay(models, devices, alerts, stats, shares, blocks, pipeconfs);
+        replay(models, devices, alerts, stats, shares, blocks, incidents, pipeconfs);
         setServiceDirectory(new TestServiceDirectory()
                 .add(NidsModelService.class, models).add(NidsDeviceService.class, devices)
                 .add(NidsAlertService.class, alerts).add(NidsFlowRecordService.class, AlertTestData.statsFlows())
                 .add(NidsStatsService.class, stats).add(NidsClassShareService.class, shares)
-                .add(NidsBlockService.class, blocks).add(NidsAuditService.class, audit)
+                .add(NidsBlockService.class, blocks).add(NidsIncidentService.class, incidents)
+                .add(NidsAuditService.class, audit)
                 .add(PiPipeconfService.class, pipeconfs));
     }
 
@@ -178,7 +187,7 @@ public class SwaggerContractTest extends NidsResourceTest {
         swagger.get("paths").get("/alerts").get("get").get("parameters")
                 .forEach(p -> alertParameters.add(p.get("name").asText()));
         assertEquals(new TreeSet<>(List.of(AlertParams.STATE, AlertParams.SINCE, AlertParams.CLASS,
-                                           AlertParams.LIMIT)), alertParameters);
+                                           AlertParams.INCIDENT, AlertParams.LIMIT)), alertParameters);
     }
 
     @Test
@@ -187,7 +196,8 @@ public class SwaggerContractTest extends NidsResourceTest {
                 .put("GET /health", "health").put("GET /models", "models").put("GET /models/active", "models/active")
                 .put("GET /models/{modelId}", "models/" + model.modelId()).put("GET /devices", "devices")
                 .put("GET /alerts", "alerts").put("GET /alerts/{alertId}", "alerts/1").put("GET /flows", "flows")
-                .put("GET /stats", "stats").put("GET /blocks", "blocks").put("GET /blocks/{blockId}", "blocks/4")
+                .put("GET /stats", "stats").put("GET /incidents", "incidents")
+                .put("GET /incidents/{incidentId}", "incidents/7").put("GET /blocks", "blocks").put("GET /blocks/{blockId}", "blocks/4")
                 .put("GET /audit", "audit")
                 .put("POST /models/{modelId}/activate", "models/" + model.modelId() + "/activate")
                 .put("POST /models/rollback", "models/rollback")
@@ -211,7 +221,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 checked++;
             }
         }
-        assertEquals("every documented answer checked", 14, checked);
+        assertEquals("every documented answer checked", 16, checked);
     }
 
     @Test
@@ -219,7 +229,7 @@ public class SwaggerContractTest extends NidsResourceTest {
         JsonNode bundle = MAPPER.readTree(NidsTestModels.resource("/rest/model.json"));
         assertEquals(Set.of(), check("ModelBundle", bundle));
         JsonNode request = MAPPER.readTree("{\"src\": \"10.0.0.3\", \"ttlSeconds\": 600, \"reason\": \"scan\","
-                + " \"alertId\": 7, \"scope\": {\"dst\": \"10.0.1.0/24\", \"ipProto\": 6, \"dstPort\": 80}}");
+                + " \"alertId\": 7, \"incidentId\": 3, \"scope\": {\"dst\": \"10.0.1.0/24\", \"ipProto\": 6, \"dstPort\": 80}}");
         assertEquals(Set.of(), check("BlockRequest", request));
         assertTrue("a definition catches a wrong body", !check("BlockRequest", MAPPER.readTree("{}")).isEmpty());
         assertTrue(!check("ModelBundle", MAPPER.readTree("{\"schema_version\": 2}")).isEmpty());

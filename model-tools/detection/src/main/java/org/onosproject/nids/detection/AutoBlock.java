@@ -7,24 +7,20 @@ package org.onosproject.nids.detection;
 import java.util.Optional;
 
 /**
- * The automatic-blocking rule: whether an alert's source is blocked, checked in this order — blocking on at all,
- * the alert's severity, the allowlist, an active block already stopping the source, enough open qualifying alerts of
- * the source (autoBlockMinAlerts: one false positive does not cut a host off), the cap on active blocks. The app's
- * block manager and {@code nids-model simulate --policy} both decide with it.
+ * The automatic-blocking rule, on incidents: whether an incident's source is blocked, checked in this order —
+ * blocking on at all, the incident's severity, the allowlist, the incident acknowledged or closed (the operator
+ * decides), an active block already stopping the source, enough distinct confident flows within the window for the
+ * incident's family (one false positive, or three, does not cut a host off), the source's location (issue 14: only
+ * when reports came from the edge port where ONOS locates the source and from no other), the cap on active blocks.
+ * The app's block manager and the offline replays ({@link IncidentTracker}) both decide with it.
  */
 public final class AutoBlock {
 
-    /** What the rule asks about the source, at the time of the alert. */
+    /** What the rule asks about the source besides its incident. */
     public interface SourceState {
 
         /** @return the id of the active block stopping the source, if any */
         Optional<String> activeBlock();
-
-        /**
-         * @param atMost stop counting here
-         * @return open alerts of the source at or above autoBlockMinSeverity (the alert decided on included)
-         */
-        long qualifyingOpenAlerts(long atMost);
 
         /** @return blocks active now */
         int activeBlocks();
@@ -35,37 +31,54 @@ public final class AutoBlock {
 
     /**
      * @param policy   the blocking policy
-     * @param severity the alert's severity
-     * @param src      its source (IPv4 address as an int)
-     * @param state    the source's state
+     * @param incident the incident, as it is after its latest verdict
+     * @param state    its source's state
      * @return the decision
      */
-    public static BlockDecision decide(BlockPolicy policy, AlertSeverity severity, int src, SourceState state) {
+    public static BlockDecision decide(BlockPolicy policy, Incident incident, SourceState state) {
         if (policy.autoBlockMinSeverity().isEmpty()) {
             return new BlockDecision(BlockDecision.Kind.OFF,
                                      "automatic blocking is off (autoBlockMinSeverity NONE)", null);
         }
-        if (!policy.autoBlocks(severity)) {
-            return new BlockDecision(BlockDecision.Kind.BELOW_SEVERITY, "severity " + severity + " is below "
-                    + policy.autoBlockMinSeverity().get(), null);
+        if (!policy.autoBlocks(incident.severity())) {
+            return new BlockDecision(BlockDecision.Kind.BELOW_SEVERITY, "severity " + incident.severity()
+                    + " is below " + policy.autoBlockMinSeverity().get(), null);
         }
-        Optional<Ipv4Cidr> allowed = policy.allowlisted(src);
+        Optional<Ipv4Cidr> allowed = policy.allowlisted(incident.source());
         if (allowed.isPresent()) {
-            return new BlockDecision(BlockDecision.Kind.ALLOWLISTED, Ipv4Cidr.addressText(src)
+            return new BlockDecision(BlockDecision.Kind.ALLOWLISTED, incident.sourceText()
                     + " is on the allowlist (" + allowed.get() + ")", null);
+        }
+        if (incident.state() == IncidentState.ACKNOWLEDGED || incident.state() == IncidentState.CLOSED) {
+            return new BlockDecision(BlockDecision.Kind.ACKNOWLEDGED, "incident " + incident.id() + " is "
+                    + incident.state().name().toLowerCase() + ": an operator decides", null);
         }
         Optional<String> existing = state.activeBlock();
         if (existing.isPresent()) {
-            return new BlockDecision(BlockDecision.Kind.ALREADY_BLOCKED, Ipv4Cidr.addressText(src)
+            return new BlockDecision(BlockDecision.Kind.ALREADY_BLOCKED, incident.sourceText()
                     + " is already blocked (block " + existing.get() + ")", existing.get());
         }
-        int needed = policy.autoBlockMinAlerts();
-        if (needed > 1) {
-            long open = state.qualifyingOpenAlerts(needed);
-            if (open < needed) {
-                return new BlockDecision(BlockDecision.Kind.WAITING, open + " of the " + needed
-                        + " open alerts autoBlockMinAlerts asks for", null);
-            }
+        int needed = policy.minFlows(incident.family());
+        long window = policy.autoBlockWindowSeconds();
+        if (incident.flowsWithin(window * 1_000_000L) < needed) {
+            return new BlockDecision(BlockDecision.Kind.WAITING, "fewer than the " + needed + " confident "
+                    + incident.family().label() + " flows within " + window + " s "
+                    + (policy.autoBlockMinAlerts() > 0 ? "autoBlockMinAlerts" : "autoBlockMinFlows") + " asks for",
+                    null);
+        }
+        switch (incident.location()) {
+            case MISMATCH:
+                return new BlockDecision(BlockDecision.Kind.LOCATION_MISMATCH, "location mismatch: "
+                        + incident.locationDetail() + "; not blocked (the address may be spoofed)", null);
+            case UNKNOWN:
+                return new BlockDecision(BlockDecision.Kind.LOCATION_UNKNOWN, "location unconfirmed: ONOS locates no "
+                        + "host " + incident.sourceText() + " yet; not blocked until a report from its edge port "
+                        + "confirms it", null);
+            case UNCONFIRMED:
+                return new BlockDecision(BlockDecision.Kind.LOCATION_UNCONFIRMED, "location unconfirmed: no report "
+                        + "of a flow entering the fabric at the edge port of " + incident.sourceText() + " yet", null);
+            default:
+                break;
         }
         if (state.activeBlocks() >= policy.maxBlocks()) {
             return new BlockDecision(BlockDecision.Kind.CAP_REACHED, "maxBlocks (" + policy.maxBlocks()
@@ -75,14 +88,33 @@ public final class AutoBlock {
     }
 
     /**
-     * Why a block was made when its request gives no reason.
+     * Why the policy blocked an incident's source.
+     *
+     * @param policy   the blocking policy
+     * @param incident the incident
+     * @return e.g. {@code auto-block: MEDIUM Scan incident 7 from 10.0.0.3, 10 confident flows within 60 s
+     *         (autoBlockMinFlows Scan=10): 150 flows, 150 ports on 1 host}
+     */
+    public static String reason(BlockPolicy policy, Incident incident) {
+        int needed = policy.minFlows(incident.family());
+        String rule = policy.autoBlockMinAlerts() > 0 ? "autoBlockMinAlerts " + needed
+                : "autoBlockMinFlows " + incident.family().label() + "=" + needed;
+        return "auto-block: " + incident.severity() + " " + incident.familyName() + " incident " + incident.id()
+                + " from " + incident.sourceText() + ", "
+                + incident.flowsWithin(policy.autoBlockWindowSeconds() * 1_000_000L) + " confident flows within "
+                + policy.autoBlockWindowSeconds() + " s (" + rule + "): " + incident.describe().substring(
+                        incident.describe().indexOf(": ") + 2);
+    }
+
+    /**
+     * Why a block was made from an alert when its request gives no reason.
      *
      * @param automatic   whether the policy made it (not an operator)
      * @param severity    the alert's severity
      * @param className   the alert's class
      * @param alertId     the alert
      * @param flow        the alert's flow, as {@link #describeFlow} writes it
-     * @return e.g. {@code auto-block: HIGH DoS alert 7 (10.0.0.3:4242 > 10.0.0.2:80 proto 6)}
+     * @return e.g. {@code HIGH DoS alert 7 (10.0.0.3:4242 > 10.0.0.2:80 proto 6)}
      */
     public static String reason(boolean automatic, AlertSeverity severity, String className, long alertId,
                                 String flow) {

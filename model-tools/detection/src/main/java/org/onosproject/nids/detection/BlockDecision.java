@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What the blocking policy says about one alert: block its source, or why not.
+ * What the blocking policy says about one incident: block its source, or why not.
  */
 public final class BlockDecision {
 
@@ -16,14 +16,22 @@ public final class BlockDecision {
     public enum Kind {
         /** autoBlockMinSeverity is NONE. */
         OFF,
-        /** The alert's severity is below autoBlockMinSeverity. */
+        /** The incident's severity is below autoBlockMinSeverity. */
         BELOW_SEVERITY,
         /** The source is on the allowlist. */
         ALLOWLISTED,
-        /** A block already stops the source: the alert is linked to it. */
+        /** An operator acknowledged the incident (or it is closed): the operator decides. */
+        ACKNOWLEDGED,
+        /** A block already stops the source: the incident is linked to it. */
         ALREADY_BLOCKED,
-        /** Fewer open qualifying alerts of the source than autoBlockMinAlerts. */
+        /** Fewer distinct confident flows within the window than the family's threshold. */
         WAITING,
+        /** A report of the incident came from an edge port where the source is not: possibly spoofed. */
+        LOCATION_MISMATCH,
+        /** ONOS locates no host with the source's address. */
+        LOCATION_UNKNOWN,
+        /** No report came from the source's own edge port yet. */
+        LOCATION_UNCONFIRMED,
         /** maxBlocks blocks are active. */
         CAP_REACHED,
         /** Block the source. */
@@ -34,7 +42,12 @@ public final class BlockDecision {
     private final String reason;
     private final String blockId;
 
-    BlockDecision(Kind kind, String reason, String blockId) {
+    /**
+     * @param kind    the outcome
+     * @param reason  why, one line
+     * @param blockId for ALREADY_BLOCKED, the block that stops the source
+     */
+    public BlockDecision(Kind kind, String reason, String blockId) {
         this.kind = Objects.requireNonNull(kind, "kind");
         this.reason = Objects.requireNonNull(reason, "reason");
         this.blockId = blockId;

@@ -5,29 +5,43 @@
 package org.onosproject.nids.detection;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * The blocking policy (the block manager's component configuration), one immutable value per configuration: which
- * alerts are blocked automatically, the default lifetime of a block, the sources never blocked, and the cap. The
+ * incidents are blocked automatically (severity, and how many distinct confident flows of one incident within a
+ * window, per attack family), the default lifetime of a block, the sources never blocked, and the cap. The
  * parsers throw {@link IllegalArgumentException} with a one-line reason.
  */
 public final class BlockPolicy {
 
     /** autoBlockMinSeverity for manual blocking only. */
     public static final String NONE = "NONE";
+    /** The largest flow threshold (the first-verdict times an incident keeps). */
+    public static final int MAX_MIN_FLOWS = 100;
+    /** Confident flows an incident of each family needs before its source is blocked automatically. */
+    public static final String DEFAULT_MIN_FLOWS = "Scan=10,Flood=10,BruteForce=5,SlowDoS=5,Other=5";
+    /** The window those flows must fall in (seconds before the incident's latest verdict). */
+    public static final long DEFAULT_WINDOW_SECONDS = 60;
+
+    private static final Map<AttackFamily, Integer> DEFAULT_FLOWS = parseMinFlows(DEFAULT_MIN_FLOWS, null);
 
     private final AlertSeverity autoBlockMinSeverity;
     private final long ttlSeconds;
     private final List<Ipv4Cidr> allowlist;
     private final int maxBlocks;
     private final int autoBlockMinAlerts;
+    private final Map<AttackFamily, Integer> autoBlockMinFlows;
+    private final long autoBlockWindowSeconds;
 
     /**
-     * A policy that auto-blocks on the first qualifying alert.
+     * A policy with the default flow thresholds and window.
      *
      * @param autoBlockMinSeverity lowest severity blocked automatically, null for manual blocking only
      * @param ttlSeconds           default lifetime of a block, 0 for none
@@ -36,7 +50,7 @@ public final class BlockPolicy {
      */
     public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ipv4Cidr> allowlist,
                        int maxBlocks) {
-        this(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, 1);
+        this(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, 0, DEFAULT_FLOWS, DEFAULT_WINDOW_SECONDS);
     }
 
     /**
@@ -44,27 +58,68 @@ public final class BlockPolicy {
      * @param ttlSeconds           default lifetime of a block, 0 for none
      * @param allowlist            sources never blocked
      * @param maxBlocks            blocks held at once
-     * @param autoBlockMinAlerts   open qualifying alerts a source needs before it is blocked automatically (≥ 1)
+     * @param autoBlockMinAlerts   if ≥ 1, the confident flows an incident of any family needs (overrides the per
+     *                             family thresholds); 0 for those
+     * @param autoBlockMinFlows    confident flows per family (every family present)
+     * @param autoBlockWindowSeconds the window the flows must fall in
      */
     public BlockPolicy(AlertSeverity autoBlockMinSeverity, long ttlSeconds, List<Ipv4Cidr> allowlist,
-                       int maxBlocks, int autoBlockMinAlerts) {
+                       int maxBlocks, int autoBlockMinAlerts, Map<AttackFamily, Integer> autoBlockMinFlows,
+                       long autoBlockWindowSeconds) {
         this.autoBlockMinSeverity = autoBlockMinSeverity;
         this.ttlSeconds = ttlSeconds;
         this.allowlist = List.copyOf(allowlist);
         this.maxBlocks = maxBlocks;
         this.autoBlockMinAlerts = autoBlockMinAlerts;
+        EnumMap<AttackFamily, Integer> flows = new EnumMap<>(AttackFamily.class);
+        flows.putAll(autoBlockMinFlows);
+        if (flows.size() != AttackFamily.values().length) {
+            throw new IllegalArgumentException("autoBlockMinFlows must name every family: " + autoBlockMinFlows);
+        }
+        this.autoBlockMinFlows = Collections.unmodifiableMap(flows);
+        this.autoBlockWindowSeconds = autoBlockWindowSeconds;
     }
 
     /**
-     * @return open alerts at or above the severity a source needs before it is blocked automatically: a single
-     *         false positive does not cut a host off
+     * @return if ≥ 1, the confident flows an incident of any family needs before its source is blocked (what
+     *         "open alerts of the source" meant before incidents, alerts being one per flow); 0: the per-family
+     *         thresholds ({@link #autoBlockMinFlows()}) apply
      */
     public int autoBlockMinAlerts() {
         return autoBlockMinAlerts;
     }
 
+    /** @return the per-family thresholds (every family) */
+    public Map<AttackFamily, Integer> autoBlockMinFlows() {
+        return autoBlockMinFlows;
+    }
+
+    /**
+     * @param family an incident's family
+     * @return the distinct confident flows its incidents need within the window before the source is blocked
+     */
+    public int minFlows(AttackFamily family) {
+        return autoBlockMinAlerts > 0 ? autoBlockMinAlerts : autoBlockMinFlows.get(family);
+    }
+
+    /** @return the window the flows counted by {@link #minFlows} must fall in, seconds */
+    public long autoBlockWindowSeconds() {
+        return autoBlockWindowSeconds;
+    }
+
     public BlockPolicy withAutoBlockMinAlerts(int alerts) {
-        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, alerts);
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, alerts, autoBlockMinFlows,
+                               autoBlockWindowSeconds);
+    }
+
+    public BlockPolicy withAutoBlockMinFlows(Map<AttackFamily, Integer> flows) {
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts, flows,
+                               autoBlockWindowSeconds);
+    }
+
+    public BlockPolicy withAutoBlockWindowSeconds(long seconds) {
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts,
+                               autoBlockMinFlows, seconds);
     }
 
     /** @return the lowest severity blocked automatically; empty for manual blocking only */
@@ -85,8 +140,8 @@ public final class BlockPolicy {
     }
 
     /**
-     * @param severity an alert's severity
-     * @return whether the policy blocks such alerts automatically
+     * @param severity an incident's severity
+     * @return whether the policy blocks such incidents automatically
      */
     public boolean autoBlocks(AlertSeverity severity) {
         return autoBlockMinSeverity != null && severity.compareTo(autoBlockMinSeverity) >= 0;
@@ -101,19 +156,56 @@ public final class BlockPolicy {
     }
 
     public BlockPolicy withAutoBlockMinSeverity(AlertSeverity severity) {
-        return new BlockPolicy(severity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts);
+        return new BlockPolicy(severity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts, autoBlockMinFlows,
+                               autoBlockWindowSeconds);
     }
 
     public BlockPolicy withTtlSeconds(long seconds) {
-        return new BlockPolicy(autoBlockMinSeverity, seconds, allowlist, maxBlocks, autoBlockMinAlerts);
+        return new BlockPolicy(autoBlockMinSeverity, seconds, allowlist, maxBlocks, autoBlockMinAlerts,
+                               autoBlockMinFlows, autoBlockWindowSeconds);
     }
 
     public BlockPolicy withAllowlist(List<Ipv4Cidr> prefixes) {
-        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, prefixes, maxBlocks, autoBlockMinAlerts);
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, prefixes, maxBlocks, autoBlockMinAlerts,
+                               autoBlockMinFlows, autoBlockWindowSeconds);
     }
 
     public BlockPolicy withMaxBlocks(int max) {
-        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, max, autoBlockMinAlerts);
+        return new BlockPolicy(autoBlockMinSeverity, ttlSeconds, allowlist, max, autoBlockMinAlerts,
+                               autoBlockMinFlows, autoBlockWindowSeconds);
+    }
+
+    /**
+     * Reads the {@code autoBlockMinFlows} property over the defaults.
+     *
+     * @param spec comma-separated {@code Family=N} (Scan, Flood, BruteForce, SlowDoS, Other; N 1..100); families
+     *             not named keep their default
+     * @return every family's threshold
+     * @throws IllegalArgumentException with a one-line reason
+     */
+    public static Map<AttackFamily, Integer> parseMinFlows(String spec) {
+        return parseMinFlows(spec, DEFAULT_FLOWS);
+    }
+
+    private static Map<AttackFamily, Integer> parseMinFlows(String spec, Map<AttackFamily, Integer> defaults) {
+        EnumMap<AttackFamily, Integer> flows = new EnumMap<>(AttackFamily.class);
+        if (defaults != null) {
+            flows.putAll(defaults);
+        }
+        NamedValues.forEach(spec, "Family=N", (name, value) -> {
+            AttackFamily family = AttackFamily.parse(name).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown attack family \"" + name + "\" (expected Scan, Flood, BruteForce, SlowDoS or Other)"));
+            flows.put(family, parseInt(family.label(), value, 1, MAX_MIN_FLOWS));
+        });
+        return flows;
+    }
+
+    /** @return the thresholds as {@link #parseMinFlows} reads them, every family */
+    public String minFlowsSpec() {
+        StringBuilder spec = new StringBuilder();
+        autoBlockMinFlows.forEach((family, n) -> spec.append(spec.length() == 0 ? "" : ",").append(family.label())
+                .append('=').append(n));
+        return spec.toString();
     }
 
     /**
@@ -160,14 +252,26 @@ public final class BlockPolicy {
      * @return the integer
      */
     public static int parseInt(String name, String text, int min) {
+        return parseInt(name, text, min, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param name  property name (for the reason)
+     * @param text  the value
+     * @param min   least value allowed
+     * @param max   largest value allowed
+     * @return the integer
+     */
+    public static int parseInt(String name, String text, int min, int max) {
+        String range = max == Integer.MAX_VALUE ? "an integer >= " + min : "an integer " + min + ".." + max;
         try {
             int value = Integer.parseInt(text.strip());
-            if (value < min) {
-                throw new IllegalArgumentException(name + ": expected an integer >= " + min + ", got " + value);
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(name + ": expected " + range + ", got " + value);
             }
             return value;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": expected an integer >= " + min + ", got \"" + text + "\"");
+            throw new IllegalArgumentException(name + ": expected " + range + ", got \"" + text + "\"");
         }
     }
 
@@ -182,18 +286,21 @@ public final class BlockPolicy {
         BlockPolicy that = (BlockPolicy) o;
         return ttlSeconds == that.ttlSeconds && maxBlocks == that.maxBlocks
                 && autoBlockMinAlerts == that.autoBlockMinAlerts && autoBlockMinSeverity == that.autoBlockMinSeverity
-                && allowlist.equals(that.allowlist);
+                && allowlist.equals(that.allowlist) && autoBlockMinFlows.equals(that.autoBlockMinFlows)
+                && autoBlockWindowSeconds == that.autoBlockWindowSeconds;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts);
+        return Objects.hash(autoBlockMinSeverity, ttlSeconds, allowlist, maxBlocks, autoBlockMinAlerts,
+                            autoBlockMinFlows, autoBlockWindowSeconds);
     }
 
     @Override
     public String toString() {
         return "{autoBlock=" + (autoBlockMinSeverity == null ? NONE : ">=" + autoBlockMinSeverity)
-                + ", minAlerts=" + autoBlockMinAlerts + ", ttlSeconds=" + ttlSeconds + ", allowlist=" + allowlist
+                + ", minFlows=" + (autoBlockMinAlerts > 0 ? "all " + autoBlockMinAlerts : minFlowsSpec())
+                + " within " + autoBlockWindowSeconds + " s, ttlSeconds=" + ttlSeconds + ", allowlist=" + allowlist
                 + ", maxBlocks=" + maxBlocks + "}";
     }
 }

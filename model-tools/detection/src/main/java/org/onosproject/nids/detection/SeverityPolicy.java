@@ -41,23 +41,15 @@ public final class SeverityPolicy {
             return DEFAULT;
         }
         Map<String, AlertSeverity> overrides = new LinkedHashMap<>();
-        for (String pair : spec.split(",")) {
-            if (pair.isBlank()) {
-                continue;
-            }
-            int eq = pair.indexOf('=');
-            String name = eq < 0 ? "" : pair.substring(0, eq).strip();
-            if (name.isEmpty()) {
-                throw new IllegalArgumentException("expected ClassName=SEVERITY, got \"" + pair.strip() + "\"");
-            }
-            String severity = pair.substring(eq + 1).strip().toUpperCase(Locale.ROOT);
+        NamedValues.forEach(spec, "ClassName=SEVERITY", (name, value) -> {
+            String severity = value.toUpperCase(Locale.ROOT);
             try {
                 overrides.put(name.toLowerCase(Locale.ROOT), AlertSeverity.valueOf(severity));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("unknown severity \"" + severity + "\" for class " + name
                         + " (expected LOW, MEDIUM or HIGH)");
             }
-        }
+        });
         return new SeverityPolicy(overrides);
     }
 

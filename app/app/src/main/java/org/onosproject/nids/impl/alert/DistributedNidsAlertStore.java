@@ -17,7 +17,6 @@ import org.onosproject.store.AbstractStore;
 import org.onosproject.store.serializers.KryoNamespaces;
 import org.onosproject.store.service.AtomicIdGenerator;
 import org.onosproject.store.service.ConsistentMap;
-import org.onosproject.store.service.ConsistentMapException;
 import org.onosproject.store.service.MapEvent;
 import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Serializer;
@@ -38,10 +37,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
+import static org.onosproject.nids.impl.ConsistentMapRetry.retrying;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -65,8 +64,6 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
                     Condition.Operator.class, FlowKey.class, AlertKey.class)
             .build("nids-alerts"));
 
-    /** Compare-and-set attempts of one operation before a concurrent modification is given up on. */
-    private static final int MAX_ATTEMPTS = 10;
 
     private static final Comparator<NidsAlert> PRUNE_ORDER =
             Comparator.<NidsAlert, Boolean>comparing(alert -> !alert.state().isClosed())
@@ -189,18 +186,5 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
                 : after.state() == AlertState.ACKNOWLEDGED ? NidsAlertEvent.Type.ALERT_ACKNOWLEDGED
                 : NidsAlertEvent.Type.ALERT_UPDATED;
         return Optional.of(new NidsAlertEvent(type, after, before));
-    }
-
-    /** Runs a compare-and-set operation again when another instance changed the same entry meanwhile. */
-    private static <T> T retrying(Supplier<T> operation) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return operation.get();
-            } catch (ConsistentMapException.ConcurrentModification e) {
-                if (attempt >= MAX_ATTEMPTS) {
-                    throw e;
-                }
-            }
-        }
     }
 }

@@ -41,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkNotNull;
@@ -150,6 +151,27 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
 
     @Override
     public NidsAlert report(FlowRecord record) {
+        return report(record, null);
+    }
+
+    @Override
+    public NidsAlert report(FlowRecord record, long incidentId) {
+        return report(record, Long.valueOf(incidentId));
+    }
+
+    @Override
+    public String explain(FlowRecord record) {
+        checkNotNull(record, "record");
+        return decisionPath(record, record.modelId().flatMap(this::model))
+                .stream().map(DecisionStep::explain).collect(Collectors.joining(" and "));
+    }
+
+    @Override
+    public SeverityPolicy severities() {
+        return severities;
+    }
+
+    private NidsAlert report(FlowRecord record, Long incidentId) {
         checkNotNull(record, "record");
         checkArgument(record.isAttack(), "not an attack (class 0): %s", record);
         long time = record.receivedMillis() > 0 ? record.receivedMillis() : System.currentTimeMillis();
@@ -157,10 +179,7 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
         String className = model.filter(m -> record.classId() < m.classNames().size())
                 .map(m -> m.classNames().get(record.classId()))
                 .orElse(record.className());
-        // The path through the tree of the verdict's phase.
-        List<DecisionStep> path = model.flatMap(m -> phaseOf(record.phase()).flatMap(m::phase))
-                .map(p -> DecisionPaths.explain(p.compiled(), record.leafId(), record.features(), catalog))
-                .orElse(List.of());
+        List<DecisionStep> path = decisionPath(record, model);
         AlertSeverity severity = severities.of(className);
         AlertKey key = AlertKey.of(record.key(), record.modelId().orElse(null));
 
@@ -170,8 +189,8 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
                         .leafId(record.leafId()).decisionPath(path).features(record.features())
                         .deviceReports(Map.of(record.deviceId(), 1L))
                         .firstSeenMillis(time).lastSeenMillis(time).reportCount(1).state(AlertState.OPEN)
-                        .build(),
-                current -> fold(current, record, time, className, severity, path));
+                        .incidentId(incidentId).build(),
+                current -> withIncident(fold(current, record, time, className, severity, path), incidentId));
         if (alert.reportCount() == 1) {
             pruneIfFull();
         }
@@ -196,6 +215,19 @@ public class NidsAlertManager extends AbstractListenerManager<NidsAlertEvent, Ni
                     .decisionPath(path).features(record.features());
         }
         return folded.build();
+    }
+
+    /** An alert raised before its flow became evidence keeps the incident it joins now. */
+    private static NidsAlert withIncident(NidsAlert alert, Long incidentId) {
+        return incidentId == null || alert.incidentId().isPresent() ? alert
+                : alert.toBuilder().incidentId(incidentId).build();
+    }
+
+    /** The path through the tree of the verdict's phase; none without the model or the phase. */
+    private List<DecisionStep> decisionPath(FlowRecord record, Optional<ModelBundle> model) {
+        return model.flatMap(m -> phaseOf(record.phase()).flatMap(m::phase))
+                .map(p -> DecisionPaths.explain(p.compiled(), record.leafId(), record.features(), catalog))
+                .orElse(List.of());
     }
 
     /** The phase a report names; none if the number is not a phase (a report from another pipeline build). */

@@ -18,7 +18,13 @@ public final class BlockPropertyConstants {
     public static final String AUTO_BLOCK_MIN_SEVERITY_DEFAULT = "NONE";
 
     public static final String AUTO_BLOCK_MIN_ALERTS = "autoBlockMinAlerts";
-    public static final int AUTO_BLOCK_MIN_ALERTS_DEFAULT = 1;
+    public static final int AUTO_BLOCK_MIN_ALERTS_DEFAULT = 0;
+
+    public static final String AUTO_BLOCK_MIN_FLOWS = "autoBlockMinFlows";
+    public static final String AUTO_BLOCK_MIN_FLOWS_DEFAULT = "Scan=10,Flood=10,BruteForce=5,SlowDoS=5,Other=5";
+
+    public static final String AUTO_BLOCK_WINDOW_SECONDS = "autoBlockWindowSeconds";
+    public static final int AUTO_BLOCK_WINDOW_SECONDS_DEFAULT = 60;
 
     public static final String BLOCK_TTL_SECONDS = "blockTtlSeconds";
     public static final int BLOCK_TTL_SECONDS_DEFAULT = 600;

@@ -30,15 +30,12 @@ import org.onosproject.net.intent.Key;
 import org.onosproject.net.intent.PathIntent;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.nids.api.AlertQuery;
-import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockIntent;
 import org.onosproject.nids.api.BlockOrigin;
 import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsAlert;
-import org.onosproject.nids.api.NidsAlertEvent;
-import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsApp;
 import org.onosproject.nids.api.NidsAuditService;
@@ -47,10 +44,15 @@ import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsBlockListener;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.NidsIncidentEvent;
+import org.onosproject.nids.api.NidsIncidentListener;
+import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.detection.AutoBlock;
 import org.onosproject.nids.detection.BlockDecision;
 import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.detection.Incident;
+import org.onosproject.nids.detection.IncidentState;
 import org.onosproject.nids.detection.Ipv4Cidr;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
@@ -88,11 +90,16 @@ import java.util.function.LongSupplier;
 import static com.google.common.base.Preconditions.checkNotNull;
 import static org.onlab.util.Tools.groupedThreads;
 import static org.onosproject.nids.api.NidsException.Kind.CONFLICT;
+import static org.onosproject.nids.api.NidsException.Kind.INVALID;
 import static org.onosproject.nids.api.NidsException.Kind.NOT_FOUND;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_ALERTS_DEFAULT;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_FLOWS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_FLOWS_DEFAULT;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_SEVERITY_DEFAULT;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_WINDOW_SECONDS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_WINDOW_SECONDS_DEFAULT;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_ALLOWLIST;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_ALLOWLIST_DEFAULT;
 import static org.onosproject.nids.impl.block.BlockPropertyConstants.BLOCK_TTL_SECONDS;
@@ -103,17 +110,21 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Blocks sources through intents (a {@link BlockIntent} compiled into the {@link FlowRuleIntent} of its drop rules):
- * applies the policy (allowlist, cap, default TTL), stores each block, submits its intent and links it to its alert;
- * blocks alerts at or above {@code autoBlockMinSeverity} on its own; expires blocks; resubmits a block's intent when
- * its host shows up or moves and when a switch comes back; withdraws and purges the intent of a removed block. Every
- * block and unblock is logged with its reason and alert. In a cluster every instance runs it; the work of a block
- * (resubmission, expiry) and the decision on an alert are done once, by the instance whose ONOS work partition holds
- * the block's key or the alert's source.
+ * applies the policy (allowlist, cap, default TTL), stores each block, submits its intent and links it to its
+ * incident and alert; blocks the sources of incidents on its own as the automatic-blocking rule ({@link AutoBlock})
+ * decides — severity, distinct confident flows within a window, and only when the reports came from where ONOS
+ * locates the source (a spoofed source is never blocked); expires blocks; resubmits a block's intent when its host
+ * shows up or moves and when a switch comes back; withdraws and purges the intent of a removed block. Every block and
+ * unblock is logged with its reason and alert. In a cluster every instance runs it; the work of a block (resubmission,
+ * expiry) and the decision on an incident are done once, by the instance whose ONOS work partition holds the block's
+ * key or the incident's source.
  */
 @Component(immediate = true, service = NidsBlockService.class,
         property = {
                 AUTO_BLOCK_MIN_SEVERITY + "=" + AUTO_BLOCK_MIN_SEVERITY_DEFAULT,
                 AUTO_BLOCK_MIN_ALERTS + ":Integer=" + AUTO_BLOCK_MIN_ALERTS_DEFAULT,
+                AUTO_BLOCK_MIN_FLOWS + "=" + AUTO_BLOCK_MIN_FLOWS_DEFAULT,
+                AUTO_BLOCK_WINDOW_SECONDS + ":Integer=" + AUTO_BLOCK_WINDOW_SECONDS_DEFAULT,
                 BLOCK_TTL_SECONDS + ":Integer=" + BLOCK_TTL_SECONDS_DEFAULT,
                 BLOCK_ALLOWLIST + "=" + BLOCK_ALLOWLIST_DEFAULT,
                 MAX_BLOCKS + ":Integer=" + MAX_BLOCKS_DEFAULT,
@@ -151,6 +162,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NidsAlertService alertService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsIncidentService incidentService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected CoreService coreService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
@@ -176,18 +189,25 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private volatile boolean resubmitEvery;
 
     static final BlockPolicy DEFAULT_POLICY = new BlockPolicy(null, BLOCK_TTL_SECONDS_DEFAULT, List.of(),
-                                                              MAX_BLOCKS_DEFAULT, AUTO_BLOCK_MIN_ALERTS_DEFAULT);
+                                                              MAX_BLOCKS_DEFAULT);
 
     /**
-     * Alerts at or above this severity (LOW, MEDIUM, HIGH) block their client IP automatically; NONE blocks by hand
+     * Incidents at or above this severity (LOW, MEDIUM, HIGH) block their source automatically; NONE blocks by hand
      * only.
      */
     private String autoBlockMinSeverity = AUTO_BLOCK_MIN_SEVERITY_DEFAULT;
     /**
-     * Open alerts at or above autoBlockMinSeverity a source needs before it is blocked automatically (1: the first);
-     * a higher value keeps a single false positive from cutting a host off.
+     * If 1 or more: the distinct confident flows an incident of any family needs within autoBlockWindowSeconds before
+     * its source is blocked (overrides autoBlockMinFlows); 0 uses autoBlockMinFlows.
      */
     private int autoBlockMinAlerts = AUTO_BLOCK_MIN_ALERTS_DEFAULT;
+    /**
+     * Distinct confident flows an incident needs within autoBlockWindowSeconds before its source is blocked, per
+     * attack family, e.g. Scan=10,Flood=10,BruteForce=5,SlowDoS=5,Other=5.
+     */
+    private String autoBlockMinFlows = AUTO_BLOCK_MIN_FLOWS_DEFAULT;
+    /** The window (seconds before an incident's latest verdict) those flows must fall in. */
+    private int autoBlockWindowSeconds = AUTO_BLOCK_WINDOW_SECONDS_DEFAULT;
     /** Lifetime of a block unless its request says otherwise; 0 means no expiry. */
     private int blockTtlSeconds = BLOCK_TTL_SECONDS_DEFAULT;
     /**
@@ -197,10 +217,10 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private String blockAllowlist = BLOCK_ALLOWLIST_DEFAULT;
     /** Blocks held at once; a block beyond it is refused (REST 409). */
     private int maxBlocks = MAX_BLOCKS_DEFAULT;
-    /** The five properties above as one value, what the decisions read. */
+    /** The seven properties above as one value, what the decisions read. */
     private volatile BlockPolicy policy = DEFAULT_POLICY;
-    /** Alerts whose auto-block was refused (cap): logged once each, not at every update (reactions thread only). */
-    private final Set<Long> refusedAlerts = Collections.newSetFromMap(new LinkedHashMap<>() {
+    /** Incidents whose auto-block was refused: logged once each, not at every update (reactions thread only). */
+    private final Set<Long> refusedIncidents = Collections.newSetFromMap(new LinkedHashMap<>() {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
             return size() > REFUSED_ALERTS_KEPT;
@@ -212,7 +232,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private final BlockIntentCompiler compiler = new BlockIntentCompiler();
 
     private final NidsBlockStoreDelegate delegate = this::post;
-    private final NidsAlertListener alertListener = this::alertEvent;
+    private final NidsIncidentListener incidentListener = this::incidentEvent;
     private final HostListener hostListener = this::hostEvent;
     private final DeviceListener deviceListener = this::deviceEvent;
     private final IntentListener intentListener = this::intentEvent;
@@ -236,7 +256,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                                                });
         }
         timer = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "block-expiry-%d", log));
-        alertService.addListener(alertListener);
+        incidentService.addListener(incidentListener);
         hostService.addListener(hostListener);
         deviceService.addListener(deviceListener);
         intentService.addListener(intentListener);
@@ -254,7 +274,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         intentService.removeListener(intentListener);
         deviceService.removeListener(deviceListener);
         hostService.removeListener(hostListener);
-        alertService.removeListener(alertListener);
+        incidentService.removeListener(incidentListener);
         timer.shutdownNow();
         reactions.shutdownNow();
         reactions = null;
@@ -279,8 +299,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
         Dictionary<?, ?> properties = context.getProperties();
         BlockPolicy next = policy;
-        for (String name : List.of(AUTO_BLOCK_MIN_SEVERITY, AUTO_BLOCK_MIN_ALERTS, BLOCK_TTL_SECONDS, BLOCK_ALLOWLIST,
-                                   MAX_BLOCKS)) {
+        for (String name : DetectionPolicy.BLOCK_PROPERTIES) {
             next = read(properties, name, next);
         }
         if (!next.equals(policy)) {
@@ -290,6 +309,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         policy = next;
         autoBlockMinSeverity = next.autoBlockMinSeverity().map(Enum::name).orElse(BlockPolicy.NONE);
         autoBlockMinAlerts = next.autoBlockMinAlerts();
+        autoBlockMinFlows = next.minFlowsSpec();
+        autoBlockWindowSeconds = (int) next.autoBlockWindowSeconds();
         blockTtlSeconds = (int) next.ttlSeconds();
         blockAllowlist = next.allowlist().stream().map(Ipv4Cidr::toString).collect(Collectors.joining(","));
         maxBlocks = next.maxBlocks();
@@ -329,12 +350,19 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
         Optional<NidsAlert> alert = request.alertId().map(id -> alertService.alert(id)
                 .orElseThrow(() -> new NidsException(NOT_FOUND, "alert " + id + " does not exist")));
+        Optional<Incident> incident = request.incidentId().map(id -> incidentService.incident(id)
+                .orElseThrow(() -> new NidsException(NOT_FOUND, "incident " + id + " does not exist")));
+        if (incident.isPresent() && incident.get().source() != src.toInt()) {
+            throw new NidsException(INVALID, "incidentId: incident " + incident.get().id() + " is about "
+                    + incident.get().sourceText() + ", not " + src);
+        }
         long now = clock.getAsLong();
         long ttl = request.ttlSeconds().orElse(current.ttlSeconds());
-        String reason = request.reason().orElseGet(() -> defaultReason(request.origin(), alert));
+        String reason = request.reason().orElseGet(() -> defaultReason(request.origin(), alert, incident));
         NidsBlock block = store.add(src, request.scope(), current.maxBlocks(),
                 id -> NidsBlock.builder().id(id).src(src).scope(request.scope()).reason(reason)
-                        .alertId(request.alertId().orElse(null)).origin(request.origin())
+                        .alertId(request.alertId().orElse(null)).incidentId(request.incidentId().orElse(null))
+                        .origin(request.origin())
                         .createdMillis(now).expiresMillis(ttl == 0 ? 0 : now + ttl * 1000).build());
         try {
             submit(block);
@@ -344,17 +372,33 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             throw new NidsException(NidsException.Kind.DEVICE_FAILURE,
                                     "cannot submit the intent of a block of " + src + ": " + e.getMessage(), e);
         }
-        log.info("Blocked {} ({}) as block {} [{}{}], {}: {}", src, block.scope(), block.id(),
-                 block.origin().name().toLowerCase(), block.alertId().map(id -> ", alert " + id).orElse(""),
+        log.info("Blocked {} ({}) as block {} [{}{}{}], {}: {}", src, block.scope(), block.id(),
+                 block.origin().name().toLowerCase(), block.incidentId().map(id -> ", incident " + id).orElse(""),
+                 block.alertId().map(id -> ", alert " + id).orElse(""),
                  block.expiresMillis().map(t -> "ttl " + ttl + " s").orElse("no expiry"), reason);
+        request.incidentId().ifPresent(id -> linkIncident(id, block.id()));
         request.alertId().ifPresent(id -> linkAlert(id, block.id()));
         return withStatus(block);
     }
 
-    private static String defaultReason(BlockOrigin origin, Optional<NidsAlert> alert) {
+    private String defaultReason(BlockOrigin origin, Optional<NidsAlert> alert, Optional<Incident> incident) {
+        if (incident.isPresent()) {
+            return origin == BlockOrigin.AUTO ? AutoBlock.reason(policy, incident.get())
+                    : "blocked by an operator: " + incident.get().severity() + " " + incident.get().familyName()
+                    + " incident " + incident.get().id() + " (" + incident.get().describe() + ")";
+        }
         return alert.map(a -> AutoBlock.reason(origin == BlockOrigin.AUTO, a.severity(), a.className(), a.id(),
                                                a.flowKey().describe()))
                 .orElse(origin == BlockOrigin.AUTO ? "auto-block" : "blocked by an operator");
+    }
+
+    private void linkIncident(long incidentId, String blockId) {
+        try {
+            incidentService.markBlocked(incidentId, blockId);
+        } catch (NidsException e) {
+            // The incident may have been evicted meanwhile; the block stands.
+            log.warn("Block {}: cannot mark incident {} blocked: {}", blockId, incidentId, e.getMessage());
+        }
     }
 
     private void linkAlert(long alertId, String blockId) {
@@ -452,6 +496,12 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             // (getIntent null), and ONOS orders the two requests of one key, so the withdraw then wins. The
             // withdrawn intent carries only the key and the application: ONOS withdraws what is installed under it.
             intentService.withdraw(withdrawalOf(block));
+            try {
+                incidentService.blockRemoved(block.id()).forEach(i -> log.info(
+                        "Incident {} of {} closed: its block {} is gone", i.id(), i.sourceText(), block.id()));
+            } catch (RuntimeException e) {
+                log.warn("Incidents of block {} not closed: {}", block.id(), e.getMessage());
+            }
             if (why != RemovalReason.UNBLOCKED) {
                 audited("block.remove", block.id(), NidsAuditService.OK + ": " + why.name().toLowerCase());
             }
@@ -491,39 +541,31 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
 
     // ---- reactions ------------------------------------------------------------------------------------------
 
-    private void alertEvent(NidsAlertEvent event) {
-        if (event.type() == NidsAlertEvent.Type.ALERT_RAISED || event.type() == NidsAlertEvent.Type.ALERT_UPDATED) {
-            NidsAlert alert = event.subject();
-            // Every instance sees every alert (the alert store is cluster-wide); one decides: the instance whose
-            // work partition holds the client's address.
-            if (alert.state() != AlertState.BLOCKED && policy.autoBlocks(alert.severity())
-                    && partitionService.isMine(alert.flowKey().clientIp(), ip -> (long) ip.hashCode())) {
-                react(() -> autoBlock(alert));
+    private void incidentEvent(NidsIncidentEvent event) {
+        if (event.type() == NidsIncidentEvent.Type.INCIDENT_OPENED
+                || event.type() == NidsIncidentEvent.Type.INCIDENT_UPDATED) {
+            Incident incident = event.subject();
+            // Every open incident gets the rule's decision, "off" and "below severity" too: the operator sees why.
+            // Every instance sees every incident (the incident store is cluster-wide); one decides: the instance
+            // whose work partition holds the source's address.
+            if (incident.state() == IncidentState.OPEN
+                    && partitionService.isMine(Ip4Address.valueOf(incident.source()), ip -> (long) ip.hashCode())) {
+                react(() -> autoBlock(incident));
             }
         }
     }
 
     /**
-     * Blocks an alert's client, or links the alert to the block already stopping that client, as the detection
-     * policy's automatic-blocking rule decides.
+     * Blocks an incident's source, or links the incident to the block already stopping that source, as the
+     * detection policy's automatic-blocking rule decides; the decision is recorded on the incident (its reason shown
+     * by REST, CLI and GUI) and a refusal is logged once per incident.
      */
-    void autoBlock(NidsAlert alert) {
-        Ip4Address src = alert.flowKey().clientIp();
-        BlockPolicy current = policy;
-        BlockDecision decision = AutoBlock.decide(current, alert.severity(), src.toInt(),
-                                                  new AutoBlock.SourceState() {
+    void autoBlock(Incident incident) {
+        Ip4Address src = Ip4Address.valueOf(incident.source());
+        BlockDecision decision = AutoBlock.decide(policy, incident, new AutoBlock.SourceState() {
             @Override
             public Optional<String> activeBlock() {
                 return store.blockOf(src, BlockScope.ALL).map(NidsBlock::id);
-            }
-
-            @Override
-            public long qualifyingOpenAlerts(long atMost) {
-                // The alert store is bounded, so is this.
-                return alertService.alerts(AlertQuery.builder().state(AlertState.OPEN).limit(AlertQuery.MAX_LIMIT)
-                                                   .build())
-                        .stream().filter(a -> a.flowKey().clientIp().equals(src)
-                                && current.autoBlocks(a.severity())).limit(atMost).count();
             }
 
             @Override
@@ -531,38 +573,46 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
                 return store.size();
             }
         });
+        incidentService.recordDecision(incident.id(), decision);
         switch (decision.kind()) {
             case ALREADY_BLOCKED:
                 String existing = decision.existingBlockId().orElseThrow();
-                if (!alert.blockId().equals(Optional.of(existing))) {
-                    linkAlert(alert.id(), existing);
+                if (!incident.blockId().equals(Optional.of(existing))) {
+                    linkIncident(incident.id(), existing);
                 }
                 return;
             case CAP_REACHED:
-                if (refusedAlerts.add(alert.id())) {
-                    log.warn("Alert {} not auto-blocked: {}", alert.id(), decision.reason());
+            case LOCATION_MISMATCH:
+                if (refusedIncidents.add(incident.id())) {
+                    log.warn("Incident {} of {} not auto-blocked: {}", incident.id(), incident.sourceText(),
+                             decision.reason());
                 }
                 return;
             case BLOCK:
                 break;
             default:
-                return; // not (yet): the source's next qualifying alert is decided again
+                return; // not (yet): decided again at the incident's next verdict
         }
+        Long firstAlert = alertService.alerts(AlertQuery.builder().incidentId(incident.id())
+                                                      .limit(AlertQuery.MAX_LIMIT).build())
+                .stream().map(NidsAlert::id).min(Long::compare).orElse(null);
         try {
-            NidsBlock made = block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).alertId(alert.id()).build());
-            audited("block.add", src.toString(), NidsAuditService.OK + ": block " + made.id() + " for alert "
-                    + alert.id());
+            NidsBlock made = block(BlockRequest.builder(src).origin(BlockOrigin.AUTO).incidentId(incident.id())
+                                           .alertId(firstAlert).build());
+            log.info("Incident {} auto-blocked by block {}: {}", incident.id(), made.id(), decision.reason());
+            audited("block.add", src.toString(), NidsAuditService.OK + ": block " + made.id() + " for incident "
+                    + incident.id());
         } catch (BlockConflictException e) {
             if (e.existing().isPresent()) {
-                // Another instance (or a hand) blocked the source first: the alert is answered by that block.
-                linkAlert(alert.id(), e.existing().get().id());
-            } else if (refusedAlerts.add(alert.id())) {
-                log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
+                // Another instance (or a hand) blocked the source first: the incident is answered by that block.
+                linkIncident(incident.id(), e.existing().get().id());
+            } else if (refusedIncidents.add(incident.id())) {
+                log.warn("Incident {} not auto-blocked: {}", incident.id(), e.getMessage());
             }
         } catch (NidsException | IllegalArgumentException e) {
             // IllegalArgumentException: a source no block may name (multicast, loopback, ...), i.e. a spoofed one
-            if (refusedAlerts.add(alert.id())) {
-                log.warn("Alert {} not auto-blocked: {}", alert.id(), e.getMessage());
+            if (refusedIncidents.add(incident.id())) {
+                log.warn("Incident {} not auto-blocked: {}", incident.id(), e.getMessage());
             }
         }
     }

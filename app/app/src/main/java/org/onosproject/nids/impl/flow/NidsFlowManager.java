@@ -24,7 +24,7 @@ import org.onosproject.nids.impl.Knobs;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.MalformedReportException;
-import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
@@ -113,7 +113,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
-    protected NidsAlertService alertService;
+    protected NidsIncidentService incidentService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected DeviceService deviceService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -383,12 +383,13 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         return Optional.of(record);
     }
 
-    /** On the detection thread: an attack record to the alert service. */
+    /** On the detection thread: an attack record to the incident service. */
     private void raiseAlert(FlowRecord record) {
         try {
-            alertService.report(record);
+            // Incidents group the verdict and raise the alerts of their evidence flows.
+            incidentService.report(record);
         } catch (RuntimeException e) {
-            log.warn("Alert service refused {}: {}", record, e.getMessage(), e);
+            log.warn("Incident service refused {}: {}", record, e.getMessage(), e);
         }
     }
 
@@ -447,6 +448,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         return FlowRecord.builder()
                 .deviceId(deviceId)
                 .ingressPort(PortNumber.portNumber(report.ingressPort()))
+                .clientIngressPort(PortNumber.portNumber(report.clientIngressPort()))
                 .key(report.key())
                 .reason(report.reason().name())
                 .features(report.features())

@@ -115,7 +115,8 @@ public enum NetflowField {
             case PROTOCOL:
                 return record.key().protocol();
             case INPUT_SNMP:
-                return record.ingressPort().toLong();
+                // The flow's input interface: where its source (the client, whose packets it counts as IN) entered.
+                return record.clientIngressPort().toLong();
             case FIRST_SWITCHED:
                 return SwitchClock.uptimeMillis(record.firstSeenMicros());
             case LAST_SWITCHED:

@@ -20,7 +20,7 @@ public class BlockPropertyConstantsTest {
     @Test
     public void cfgdefListsExactlyTheConstantsWithTheirDefaults() throws Exception {
         Map<String, String> constants = CfgdefAssert.constants(BlockPropertyConstants.class);
-        assertEquals(5, constants.size());
+        assertEquals(7, constants.size());
         assertEquals(constants, CfgdefAssert.cfgdef(NidsBlockManager.class, "NidsBlockManager.cfgdef"));
     }
 }

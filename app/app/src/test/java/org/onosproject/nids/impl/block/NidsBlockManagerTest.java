@@ -10,6 +10,21 @@ import org.junit.Before;
 import org.junit.Test;
 import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpAddress;
+import org.onosproject.net.ConnectPoint;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.edge.EdgePortServiceAdapter;
+import org.onosproject.nids.api.FlowKey;
+import org.onosproject.nids.api.FlowRecord;
+import org.onosproject.nids.detection.BlockDecision;
+import org.onosproject.nids.detection.Incident;
+import org.onosproject.nids.detection.IncidentState;
+import org.onosproject.nids.detection.LocationStatus;
+import org.onosproject.nids.impl.incident.TestIncidents;
+import org.onosproject.nids.impl.incident.NidsIncidentManager;
+import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.S2;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_MIN_FLOWS;
+import static org.onosproject.nids.impl.block.BlockPropertyConstants.AUTO_BLOCK_WINDOW_SECONDS;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.TestApplicationId;
 import org.onosproject.cfg.ComponentConfigAdapter;
@@ -61,6 +76,7 @@ import static org.easymock.EasyMock.expect;
 import static org.easymock.EasyMock.replay;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.onosproject.nids.impl.block.BlockIntentCompilerTest.S1;
@@ -87,12 +103,13 @@ public class NidsBlockManagerTest {
     private final TestIntents intents = new TestIntents();
     private final List<NidsBlockEvent> events = new ArrayList<>();
     private final List<HostListener> hostListeners = new ArrayList<>();
-    /** Where the host service locates each source (H1 and H3 on s1 at first). */
+    /** Where the host service locates each source (H1 on s1/1 and H3 on s1/3 at first; s1/7 is a link to s2). */
     private final Map<IpAddress, Set<Host>> located = new ConcurrentHashMap<>();
     /** Blocks keys and alert sources this instance's work partitions hold: all unless a test says otherwise. */
     private boolean partitionsMine = true;
     private long now = T0;
     private DistributedNidsBlockStore store;
+    private NidsIncidentManager incidents;
     private NidsBlockManager manager;
 
     @Before
@@ -145,6 +162,14 @@ public class NidsBlockManagerTest {
         manager.clock = () -> now;
         manager.reactions = MoreExecutors.newDirectExecutorService();
         NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
+        incidents = TestIncidents.start(alerts, manager.hostService, new EdgePortServiceAdapter() {
+            // s1/7 is a link to s2/7 (a transit port); every other port is an edge port.
+            @Override
+            public boolean isEdgePoint(ConnectPoint point) {
+                return !point.equals(new ConnectPoint(S1, PortNumber.portNumber(7)));
+            }
+        }, () -> now, context(Map.of()));
+        manager.incidentService = incidents;
         manager.activate(context(Map.of()));
         manager.addListener(events::add);
     }
@@ -152,6 +177,7 @@ public class NidsBlockManagerTest {
     @After
     public void tearDown() {
         manager.deactivate();
+        TestIncidents.stop(incidents);
         store.deactivate();
         MockIdGenerator.unbind();
     }
@@ -284,72 +310,200 @@ public class NidsBlockManagerTest {
         assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
     }
 
-    @Test
-    public void alertsAtOrAboveTheSeverityAreBlockedAndLinked() {
-        configure(AUTO_BLOCK_MIN_SEVERITY, "medium");
-        alerts.raise(TestAlerts.alert(7, "10.0.0.1", AlertSeverity.LOW));
-        assertTrue(manager.blocks().isEmpty());
+    /** An attack record of one flow of {@code client}, reported by {@code device} on {@code port}. */
+    private FlowRecord attack(String client, int clientPort, DeviceId device, long port, String className) {
+        return FlowRecord.builder().deviceId(device).ingressPort(PortNumber.portNumber(port))
+                .key(FlowKey.of(Ip4Address.valueOf(client), Ip4Address.valueOf("10.0.0.9"), clientPort, 80, 6))
+                .reason("ALERT").features(Map.of()).modelId("m1").classId(1).className(className).leafId(3)
+                .receivedMillis(now).build();
+    }
 
-        alerts.raise(TestAlerts.alert(8, "10.0.0.3", AlertSeverity.MEDIUM));
+    private int nextPort = 40000;
+
+    /** {@code flows} distinct attack flows of 10.0.0.3 from its own edge port (s1/3), one a second. */
+    private Incident attackFromH3(int flows, String className) {
+        Incident incident = null;
+        for (int i = 0; i < flows; i++) {
+            incident = incidents.report(attack("10.0.0.3", nextPort++, S1, 3, className)).orElseThrow();
+            now += 1000;
+        }
+        return incidents.incident(incident.id()).orElseThrow();
+    }
+
+    @Test
+    public void anIncidentIsBlockedOnceEnoughConfidentFlowsComeFromTheSourcesOwnPort() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "medium");
+        configure(AUTO_BLOCK_MIN_ALERTS, 3);
+        Incident waiting = attackFromH3(2, "DoS");
+        assertTrue(manager.blocks().isEmpty());
+        assertEquals(Optional.of(BlockDecision.Kind.WAITING), waiting.decision());
+        assertEquals(LocationStatus.CONFIRMED, waiting.location());
+
+        Incident incident = attackFromH3(1, "DoS");
+        assertEquals(incident.decisionReason(), Optional.of(BlockDecision.Kind.BLOCK), incident.decision());
         List<NidsBlock> blocks = manager.blocks();
         assertEquals(1, blocks.size());
         NidsBlock block = blocks.get(0);
         assertEquals(H3, block.src());
         assertEquals(BlockOrigin.AUTO, block.origin());
-        assertEquals(Optional.of(8L), block.alertId());
-        assertTrue(block.reason(), block.reason().startsWith("auto-block: MEDIUM Attack alert 8"));
-        assertEquals(AlertState.BLOCKED, alerts.alerts.get(8L).state());
-        assertEquals(Optional.of(block.id()), alerts.alerts.get(8L).blockId());
-    }
-
-    @Test
-    public void aSecondAlertOfABlockedSourceIsLinkedToTheSameBlock() {
-        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
-        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
-        alerts.raise(TestAlerts.alert(2, "10.0.0.3", AlertSeverity.HIGH));
+        assertEquals(Optional.of(incident.id()), block.incidentId());
+        assertEquals(Optional.of(1L), block.alertId());   // the incident's first evidence flow
+        assertEquals("auto-block: HIGH Flood incident " + incident.id() + " from 10.0.0.3, 3 confident flows within"
+                             + " 60 s (autoBlockMinAlerts 3): 3 flows, 1 port on 1 host", block.reason());
+        assertEquals(IncidentState.BLOCKED, incident.state());
+        assertEquals(Optional.of(block.id()), incident.blockId());
+        assertEquals(Optional.of(BlockDecision.Kind.BLOCK), incident.decision());
+        assertEquals(3, alerts.alerts.size());
+        alerts.alerts.values().forEach(a -> {
+            assertEquals(AlertState.BLOCKED, a.state());
+            assertEquals(Optional.of(block.id()), a.blockId());
+            assertEquals(Optional.of(incident.id()), a.incidentId());
+        });
+        attackFromH3(2, "DoS");   // later reports of the blocked source make no second block
         assertEquals(1, manager.blocks().size());
-        String id = manager.blocks().get(0).id();
-        assertEquals(Optional.of(id), alerts.alerts.get(1L).blockId());
-        assertEquals(Optional.of(id), alerts.alerts.get(2L).blockId());
         assertEquals(1, intents.submitted.size());
     }
 
     @Test
-    public void withAMinimumOfAlertsASourceIsBlockedOnlyAtItsNthOpenAlert() {
-        configure(AUTO_BLOCK_MIN_SEVERITY, "MEDIUM");
-        configure(AUTO_BLOCK_MIN_ALERTS, 3);
-        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
-        alerts.raise(TestAlerts.alert(2, "10.0.0.3", AlertSeverity.LOW));     // below the severity: not counted
-        alerts.raise(TestAlerts.alert(3, "10.0.0.5", AlertSeverity.HIGH));    // another source
-        alerts.raise(TestAlerts.alert(4, "10.0.0.3", AlertSeverity.MEDIUM));
+    public void aSpoofedSourceIsNeverBlockedAndItsIncidentSaysWhy() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "LOW");
+        configure(AUTO_BLOCK_MIN_ALERTS, 2);
+        // 10.0.0.3 sits on s1/3; someone on s2/1 sends with its address.
+        Incident spoofed = null;
+        for (int i = 0; i < 5; i++) {
+            spoofed = incidents.report(attack("10.0.0.3", 40000 + i, S2, 1, "DoS")).orElseThrow();
+        }
+        spoofed = incidents.incident(spoofed.id()).orElseThrow();
+        assertEquals(LocationStatus.MISMATCH, spoofed.location());
+        assertEquals(Optional.of(BlockDecision.Kind.LOCATION_MISMATCH), spoofed.decision());
+        assertEquals("location mismatch: 10.0.0.3 sent from device:bmv2:s2 port 1; ONOS locates it at "
+                             + "device:bmv2:s1/3; not blocked (the address may be spoofed)", spoofed.decisionReason());
+        // A source ONOS does not locate is not blocked either.
+        Incident unknown = null;
+        for (int i = 0; i < 3; i++) {
+            unknown = incidents.report(attack("10.0.0.7", 40000 + i, S1, 9, "DoS")).orElseThrow();
+        }
+        assertEquals(Optional.of(BlockDecision.Kind.LOCATION_UNKNOWN),
+                     incidents.incident(unknown.id()).orElseThrow().decision());
+        // A transit port says nothing about the sender: such reports alone make no incident, only a count.
+        for (int i = 0; i < 3; i++) {
+            assertFalse(incidents.report(attack("10.0.0.1", 40000 + i, S1, 7, "DoS")).isPresent());
+        }
         assertTrue(manager.blocks().isEmpty());
-        assertEquals(3, manager.policy().autoBlockMinAlerts());
-        alerts.raise(TestAlerts.alert(5, "10.0.0.3", AlertSeverity.HIGH));
+        // The spoofed address's owner attacking from its own port: an incident of its own, confirmed and blocked
+        // (autoBlockMinAlerts 2); the spoofed incident stays unblocked.
+        Incident own = null;
+        for (int i = 0; i < 2; i++) {
+            own = incidents.report(attack("10.0.0.3", 41000 + i, S1, 3, "DoS")).orElseThrow();
+        }
+        assertNotEquals(spoofed.id(), own.id());
+        assertEquals(LocationStatus.CONFIRMED, own.location());
+        assertEquals(Optional.of(BlockDecision.Kind.LOCATION_MISMATCH),
+                     incidents.incident(spoofed.id()).orElseThrow().decision());
         assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
-        assertEquals(Optional.of(5L), manager.blocks().get(0).alertId());
-        configure(AUTO_BLOCK_MIN_ALERTS, 0);                                  // refused: at least 1
-        assertEquals(3, manager.policy().autoBlockMinAlerts());
+        assertEquals(Optional.of(own.id()), manager.blocks().iterator().next().incidentId());
+        // From its own port, 10.0.0.1 is blocked too.
+        incidents.report(attack("10.0.0.1", 41000, S1, 1, "DoS"));
+        incidents.report(attack("10.0.0.1", 41001, S1, 1, "DoS"));
+        assertEquals(Set.of(H1, H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toSet()));
     }
 
     @Test
-    public void anAlertBeyondTheCapIsNotBlockedAndStaysOpen() {
+    public void aSecondIncidentOfABlockedSourceIsLinkedToTheSameBlock() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "MEDIUM");
+        configure(AUTO_BLOCK_MIN_ALERTS, 1);
+        Incident dos = attackFromH3(1, "DoS");
+        Incident scan = attackFromH3(1, "PortScan");
+        assertEquals(1, manager.blocks().size());
+        String id = manager.blocks().get(0).id();
+        assertEquals(Optional.of(id), dos.blockId());
+        assertEquals(Optional.of(id), incidents.incident(scan.id()).orElseThrow().blockId());
+        assertEquals(IncidentState.BLOCKED, incidents.incident(scan.id()).orElseThrow().state());
+        assertEquals(1, intents.submitted.size());
+    }
+
+    @Test
+    public void anUnblockClosesTheBlocksIncidentAndTheSourcesNextAttackOpensANewOne() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "MEDIUM");
+        configure(AUTO_BLOCK_MIN_ALERTS, 1);
+        Incident first = attackFromH3(1, "DoS");
+        assertEquals(IncidentState.BLOCKED, first.state());
+        manager.unblock(manager.blocks().get(0).id());
+        assertEquals(IncidentState.CLOSED, incidents.incident(first.id()).orElseThrow().state());
+
+        // Within the incident window: without the close it would fold into the first incident, unseen and unblocked.
+        Incident again = attackFromH3(1, "DoS");
+        assertNotEquals(first.id(), again.id());
+        assertEquals(IncidentState.BLOCKED, again.state());
+        assertEquals(List.of(Optional.of(again.id())),
+                     manager.blocks().stream().map(NidsBlock::incidentId).collect(Collectors.toList()));
+    }
+
+    @Test
+    public void perFamilyThresholdsAndTheWindowDecide() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "LOW");
+        configure(AUTO_BLOCK_MIN_FLOWS, "Scan=4,Flood=10,BruteForce=2,SlowDoS=5,Other=5");
+        configure(AUTO_BLOCK_WINDOW_SECONDS, 2);
+        Incident scan = attackFromH3(6, "PortScan");   // one a second: never 4 within 2 s
+        assertEquals(Optional.of(BlockDecision.Kind.WAITING), scan.decision());
+        assertTrue(manager.blocks().isEmpty());
+        configure(AUTO_BLOCK_WINDOW_SECONDS, 60);
+        attackFromH3(1, "PortScan");
+        assertEquals(1, manager.blocks().size());
+        assertEquals("Scan=4,Flood=10,BruteForce=2,SlowDoS=5,Other=5", manager.policy().minFlowsSpec());
+    }
+
+    @Test
+    public void anIncidentBeyondTheCapIsNotBlockedAndStaysOpen() {
         configure(MAX_BLOCKS, 1);
         configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
-        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));
-        alerts.raise(TestAlerts.alert(2, "10.0.0.5", AlertSeverity.HIGH));
-        alerts.raise(TestAlerts.alert(2, "10.0.0.5", AlertSeverity.HIGH));
+        configure(AUTO_BLOCK_MIN_ALERTS, 1);
+        attackFromH3(1, "DoS");
+        Incident other = incidents.report(attack("10.0.0.1", 40000, S1, 1, "DoS")).orElseThrow();
+        other = incidents.incident(other.id()).orElseThrow();
         assertEquals(List.of(H3), manager.blocks().stream().map(NidsBlock::src).collect(Collectors.toList()));
-        assertEquals(AlertState.OPEN, alerts.alerts.get(2L).state());
+        assertEquals(IncidentState.OPEN, other.state());
+        assertEquals(Optional.of(BlockDecision.Kind.CAP_REACHED), other.decision());
     }
 
     @Test
-    public void manualOnlyAndAllowlistedSourcesAreNotAutoBlocked() {
-        alerts.raise(TestAlerts.alert(1, "10.0.0.3", AlertSeverity.HIGH));   // default NONE
+    public void manualOnlyAllowlistedAndAcknowledgedSourcesAreNotAutoBlocked() {
+        Incident off = attackFromH3(6, "DoS");   // default NONE
+        assertEquals(Optional.of(BlockDecision.Kind.OFF), off.decision());
         configure(AUTO_BLOCK_MIN_SEVERITY, "LOW");
         configure(BLOCK_ALLOWLIST, "10.0.0.3/32");
-        alerts.raise(TestAlerts.alert(2, "10.0.0.3", AlertSeverity.HIGH));
+        assertEquals(Optional.of(BlockDecision.Kind.ALLOWLISTED), attackFromH3(1, "DoS").decision());
+        configure(BLOCK_ALLOWLIST, "");
+        incidents.acknowledge(off.id());
+        Incident acknowledged = attackFromH3(3, "DoS");
+        assertEquals(IncidentState.ACKNOWLEDGED, acknowledged.state());
         assertTrue(manager.blocks().isEmpty());
-        assertEquals(AlertState.OPEN, alerts.alerts.get(2L).state());
+    }
+
+    @Test
+    public void aBlockForAnIncidentMarksItAndItsAlertsBlocked() {
+        Incident incident = attackFromH3(2, "DoS");
+        NidsBlock block = manager.block(BlockRequest.builder(H3).incidentId(incident.id()).build());
+        assertEquals(Optional.of(incident.id()), block.incidentId());
+        assertTrue(block.reason(), block.reason().startsWith("blocked by an operator: HIGH Flood incident "
+                                                                     + incident.id()));
+        assertEquals(IncidentState.BLOCKED, incidents.incident(incident.id()).orElseThrow().state());
+        alerts.alerts.values().forEach(a -> assertEquals(Optional.of(block.id()), a.blockId()));
+        try {
+            manager.block(BlockRequest.builder(H1).incidentId(incident.id()).build());
+            fail("blocked another source for the incident");
+        } catch (NidsException e) {
+            assertEquals(NidsException.Kind.INVALID, e.kind());
+            assertEquals("incidentId: incident " + incident.id() + " is about 10.0.0.3, not 10.0.0.1",
+                         e.getMessage());
+        }
+        try {
+            manager.block(BlockRequest.builder(H1).incidentId(99L).build());
+            fail("blocked for an unknown incident");
+        } catch (NidsException e) {
+            assertEquals(NidsException.Kind.NOT_FOUND, e.kind());
+        }
+        assertEquals(1, manager.blocks().size());
     }
 
     @Test
@@ -441,7 +595,10 @@ public class NidsBlockManagerTest {
         now += 6_000;
         manager.expireDue();
         configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
-        alerts.raise(TestAlerts.alert(7, "10.0.0.1", AlertSeverity.HIGH));
+        configure(AUTO_BLOCK_MIN_ALERTS, 1);
+        Incident elsewhere = incidents.report(attack("10.0.0.1", 40000, S1, 1, "DoS")).orElseThrow();
+        assertEquals("decided by the instance holding 10.0.0.1", Optional.empty(),
+                     incidents.incident(elsewhere.id()).orElseThrow().decision());
         assertEquals(1, intents.submitted.size());
         assertEquals(List.of(block.id()), manager.blocks().stream().map(NidsBlock::id).collect(Collectors.toList()));
 

@@ -16,6 +16,7 @@ import org.onosproject.nids.api.NidsAlertListener;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.nids.detection.SeverityPolicy;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,6 +51,31 @@ final class TestAlerts implements NidsAlertService {
         throw new UnsupportedOperationException();
     }
 
+    /** An alert per flow key, as the alert manager's dedup keeps them, with the incident it is evidence of. */
+    @Override
+    public NidsAlert report(FlowRecord record, long incidentId) {
+        Optional<NidsAlert> existing = alerts.values().stream().filter(a -> a.flowKey().equals(record.key()))
+                .findFirst();
+        NidsAlert alert = existing.map(a -> a.toBuilder().reportCount(a.reportCount() + 1).build())
+                .orElseGet(() -> NidsAlert.builder().id(alerts.size() + 1L).flowKey(record.key())
+                        .className(record.className()).classId(record.classId()).severity(severities().of(
+                                record.className())).leafId(record.leafId())
+                        .deviceReports(Map.of(record.deviceId(), 1L)).firstSeenMillis(record.receivedMillis())
+                        .lastSeenMillis(record.receivedMillis()).incidentId(incidentId).build());
+        alerts.put(alert.id(), alert);
+        return alert;
+    }
+
+    @Override
+    public String explain(FlowRecord record) {
+        return "leaf " + record.leafId();
+    }
+
+    @Override
+    public SeverityPolicy severities() {
+        return SeverityPolicy.DEFAULT;
+    }
+
     @Override
     public List<NidsAlert> alerts(AlertQuery query) {
         return alerts.values().stream().filter(query::matches).limit(query.limit())
@@ -68,7 +94,11 @@ final class TestAlerts implements NidsAlertService {
 
     @Override
     public NidsAlert acknowledge(long alertId) {
-        throw new UnsupportedOperationException();
+        NidsAlert alert = alert(alertId).orElseThrow(
+                () -> new NidsException(NidsException.Kind.NOT_FOUND, "alert " + alertId + " does not exist"));
+        NidsAlert acknowledged = alert.state() == AlertState.OPEN ? alert.withState(AlertState.ACKNOWLEDGED) : alert;
+        alerts.put(alertId, acknowledged);
+        return acknowledged;
     }
 
     @Override

@@ -18,7 +18,7 @@ import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.FlowReport;
-import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.ReportFormat;
@@ -84,16 +84,16 @@ public class NidsFlowManagerTest {
         expect(models.alertThresholdPermille(anyObject())).andStubReturn(900);
         EasyMock.replay(models);
         manager.modelService = models;
-        NidsAlertService alerts = EasyMock.createNiceMock(NidsAlertService.class);
-        expect(alerts.report(anyObject())).andStubAnswer(() -> {
+        NidsIncidentService incidents = EasyMock.createNiceMock(NidsIncidentService.class);
+        expect(incidents.report(anyObject())).andStubAnswer(() -> {
             synchronized (alerted) {
                 alerted.add((FlowRecord) EasyMock.getCurrentArguments()[0]);
             }
             alertRaised.countDown();
-            return null;
+            return Optional.empty();
         });
-        EasyMock.replay(alerts);
-        manager.alertService = alerts;
+        EasyMock.replay(incidents);
+        manager.incidentService = incidents;
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.deviceService = EasyMock.createNiceMock(DeviceService.class);
         manager.mastershipService = new MastershipServiceAdapter() {

@@ -99,7 +99,8 @@ public class NetflowNfdumpTest {
                 icmpEchoRecord("device:bmv2:s1", now));
         List<FlowRecord> s1Second = ImmutableList.of(
                 flow("device:bmv2:s1", "10.0.0.3", 51000, "10.0.0.4", 22, TCP)
-                        .ingressPort(PortNumber.portNumber(7))
+                        // reported at the server's FIN (port 7); INPUT_SNMP is the client's port
+                        .ingressPort(PortNumber.portNumber(7)).clientIngressPort(PortNumber.portNumber(3))
                         .features(ImmutableMap.of("IN_BYTES", 4_000L, "IN_PKTS", 40L, "OUT_BYTES", 90_000L,
                                                   "OUT_PKTS", 60L, "TCP_FLAGS", 0x18L))
                         .firstSeenMicros(5_100_000_000L).lastSeenMicros(5_160_000_000L)
@@ -168,7 +169,7 @@ public class NetflowNfdumpTest {
         assertEquals(what + "in packets", record.feature("IN_PKTS"), stored.get("in_packets").asLong());
         assertEquals(what + "out bytes", record.feature("OUT_BYTES"), stored.get("out_bytes").asLong());
         assertEquals(what + "out packets", record.feature("OUT_PKTS"), stored.get("out_packets").asLong());
-        assertEquals(what + "input", record.ingressPort().toLong(), stored.get("input_snmp").asLong());
+        assertEquals(what + "input", record.clientIngressPort().toLong(), stored.get("input_snmp").asLong());
         // docs/netflow.md: a collector places switch times at boot estimate + switch ms, to the millisecond.
         assertEquals(what + "first", bootEpochMillis + record.firstSeenMicros() / 1000, epochMillis(stored, "first"));
         assertEquals(what + "last", bootEpochMillis + record.lastSeenMicros() / 1000, epochMillis(stored, "last"));

@@ -6,6 +6,7 @@ import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.dataplane.DataPlaneSettings;
 import org.onosproject.nids.model.dataplane.FlowEvent;
+import org.onosproject.nids.model.dataplane.IdleSweep;
 import org.onosproject.nids.model.dataplane.SwitchReference;
 import org.onosproject.nids.model.flow.FlowFeatures;
 import org.onosproject.nids.model.flow.PacketHeaders;
@@ -31,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -44,7 +46,8 @@ import java.util.zip.GZIPOutputStream;
  * tool.
  *
  * <p>{@code --rows phases} (the default) writes a row each time the switch would classify a flow: at its phase
- * packets (1, 2, 4, ... 128) and at its end (FIN/RST, eviction, or the idle sweep at the end of the capture), with a
+ * packets (1, 2, 4, ... 128) and at its end (FIN/RST, eviction, the app's idle sweep ({@link IdleSweep},
+ * {@code --inactive-timeout}) or the sweep at the end of the capture), with a
  * PHASE column (packet count, 0 = end) that {@code train} uses to train one tree per phase. {@code --rows flows}
  * writes one row per flow at its end, as the public datasets do. {@code --features} writes only the named catalog
  * features; {@code --ambiguous benign} gives the benign label to attack rows that benign rows of the same phase
@@ -57,7 +60,6 @@ final class DatasetCommand {
     static final String SOURCE_COLUMN = "IPV4_SRC_ADDR";
     static final String DESTINATION_COLUMN = "IPV4_DST_ADDR";
 
-    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9_-]+");
 
     /** Frames between two progress reports. */
@@ -65,44 +67,71 @@ final class DatasetCommand {
 
     private final FeatureCatalog catalog;
     private final PrintStream out;
-    private final PrintStream err;
+    private final Progress progress;
 
     DatasetCommand(FeatureCatalog catalog, PrintStream out, PrintStream err) {
         this.catalog = catalog;
         this.out = out;
-        this.err = err;
+        this.progress = new Progress(err);
     }
 
-    /** One row before it is written: the flow's addresses, the phase, its feature values (by id), its label. */
+    /**
+     * One row before it is written: the flow's addresses and number, the phase, its feature values (by id), its label
+     * and the group its label came from (an attack of the labels file, or the client's label).
+     */
     private static final class Row {
         private final int client;
         private final int server;
+        private final long flow;
         private final Phase phase;
         private final long[] values;
+        private final String group;
         private String label;
 
-        Row(FlowEvent event, String label) {
+        Row(FlowEvent event, FlowLabel label, int capture) {
             this.client = event.clientAddress();
             this.server = event.serverAddress();
+            // Flow numbers restart with each capture: the capture's index in the high bits keeps them apart.
+            this.flow = ((long) capture << 40) | event.flowNumber();
             this.phase = event.phase();
             this.values = event.featureValues();
-            this.label = label;
+            this.label = label.name;
+            this.group = capture + "/" + label.group;
+        }
+    }
+
+    /** A flow's label and the group it stands for (for --max-flows-per-attack). */
+    static final class FlowLabel {
+        private final String name;
+        private final String group;
+
+        FlowLabel(String name, String group) {
+            this.name = name;
+            this.group = group;
         }
     }
 
     void run(List<String> args) {
         Arguments options = Arguments.parse("dataset", args,
-                Set.of("--pcap", "--out", "--label-by-src", "--default-label", "--rows", "--features",
-                        "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase"), Set.of());
-        Path pcapFile = options.existingFile("--pcap");
+                Set.of("--pcap", "--out", "--label-by-src", "--labels", "--default-label", "--rows", "--features",
+                        "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase",
+                        "--max-flows-per-attack", "--seed", "--inactive-timeout"), Set.of());
+        List<Path> pcapFiles = files(options.required("--pcap"));
         Path outFile = Paths.get(options.required("--out"));
-        Map<Integer, String> labels = parseLabels(options.required("--label-by-src"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
+        List<FlowLabeller> labellers = labellers(options, defaultLabel, pcapFiles.size());
         boolean phaseRows = rowsPerPhase(options.value("--rows").orElse("phases"));
         List<Feature> features = features(options.value("--features").orElse("all"));
         boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
         int window = options.integer("--source-window", 0).orElse(SourceWindow.DEFAULT_WINDOW_LOG2_US);
         int maxPhase = options.integer("--max-phase", 1).orElse(128);
+        Optional<Integer> maxFlowsPerAttack = options.integer("--max-flows-per-attack", 1);
+        long seed = options.longValue("--seed").orElse(1L);
+        long inactiveMicros = options.longValue("--inactive-timeout").orElse(IdleSweep.DEFAULT_INACTIVE_MICROS
+                / 1_000_000L) * 1_000_000L;
+        if (inactiveMicros < 0) {
+            throw new UsageException("dataset: --inactive-timeout is seconds, 0 or more");
+        }
         DataPlaneSettings settings;
         PhaseSchedule schedule;
         try {
@@ -113,48 +142,130 @@ final class DatasetCommand {
             throw new UsageException("dataset: " + e.getMessage());
         }
 
-        Progress progress = new Progress(err);
-        progress.say("reading " + pcapFile);
-        SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
         Map<PacketDecoder.Skip, Long> skipped = new EnumMap<>(PacketDecoder.Skip.class);
         List<Row> rows = new ArrayList<>();
         long frames = 0;
-        long lastMicros = 0;
-        try (PcapReader reader = new PcapReader(pcapFile)) {
-            for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
-                frames++;
-                if (frames % PROGRESS_FRAMES == 0) {
-                    progress.count("frames read from " + pcapFile.getFileName(), frames);
+        long flows = 0;
+        for (int capture = 0; capture < pcapFiles.size(); capture++) {
+            progress.say("reading " + pcapFiles.get(capture));
+            SwitchReference reference = new SwitchReference(settings, new FlowFeatures(catalog), schedule);
+            FlowLabeller labeller = labellers.get(capture);
+            IdleSweep sweep = new IdleSweep(inactiveMicros);
+            long[] lastMicros = {0};
+            int number = capture;
+            long before = frames;
+            frames += PacketDecoder.forEachPacket(pcapFiles.get(capture), skipped, (packet, frame) -> {
+                lastMicros[0] = packet.timestampMicros();
+                for (long at : sweep.dueBefore(packet.timestampMicros())) {
+                    addRows(reference.sweepIdle(at, inactiveMicros), phaseRows, labeller, number, rows);
                 }
-                PacketDecoder.Result decoded = PacketDecoder.decode(frame.data(), frame.timestampMicros());
-                if (decoded.packet() == null) {
-                    skipped.merge(decoded.skip(), 1L, Long::sum);
-                    continue;
+                addRows(reference.accept(packet), phaseRows, labeller, number, rows);
+                if ((before + frame) % PROGRESS_FRAMES == 0) {
+                    progress.count("frames read", before + frame);
                 }
-                lastMicros = frame.timestampMicros();
-                addRows(reference.accept(decoded.packet()), phaseRows, labels, defaultLabel, rows);
-            }
+            });
+            addRows(reference.probeAll(lastMicros[0] + 1), phaseRows, labeller, capture, rows);
+            flows += reference.flowsStarted();
         }
-        addRows(reference.probeAll(lastMicros + 1), phaseRows, labels, defaultLabel, rows);
-        progress.say("read " + frames + " frames, " + reference.flowsStarted() + " flows; writing " + rows.size()
-                + " rows to " + outFile);
+        progress.say("read " + frames + " frames, " + flows + " flows; writing " + rows.size() + " rows to " + outFile);
+        long flowsLeftOut = maxFlowsPerAttack.map(max -> capFlowsPerAttack(rows, max, seed)).orElse(0L);
         long relabelled = ambiguousBenign ? relabelAmbiguous(rows, features) : 0;
         Map<String, Long> rowsByLabel = new TreeMap<>();
         rows.forEach(r -> rowsByLabel.merge(r.label, 1L, Long::sum));
         write(outFile, features, rows, phaseRows, window);
-        out.printf(Locale.ROOT, "dataset       %s: %d frames, %d flows, %d rows (%s per %s)%s -> %s; skipped %s%n",
-                pcapFile, frames, reference.flowsStarted(), rows.size(), rowsByLabel,
+        out.printf(Locale.ROOT, "dataset       %s: %d frames, %d flows, %d rows (%s per %s)%s%s -> %s; skipped %s%n",
+                pcapFiles.stream().map(Path::toString).collect(java.util.stream.Collectors.joining(",")), frames,
+                flows, rows.size(), rowsByLabel,
                 phaseRows ? "phase" : "flow",
+                maxFlowsPerAttack.isPresent() ? ", " + flowsLeftOut + " attack flows left out (at most "
+                        + maxFlowsPerAttack.get() + " per attack)" : "",
                 ambiguousBenign ? ", " + relabelled + " ambiguous rows labelled benign" : "", outFile,
                 skipped);
     }
 
+    /**
+     * Keeps at most {@code max} flows (all their rows) of each attack, drawn with the seed: a flood of 20,000 flows
+     * would otherwise outweigh everything else in the trees and the leaf counts, and its copies teach nothing new.
+     * Benign flows are all kept. Returns the number of flows left out.
+     */
+    private static long capFlowsPerAttack(List<Row> rows, int max, long seed) {
+        Map<String, List<Long>> flowsByGroup = new TreeMap<>();
+        Set<String> seen = new java.util.HashSet<>();
+        for (Row row : rows) {
+            if (!ClassLabels.isBenign(row.label) && seen.add(row.group + "/" + row.flow)) {
+                flowsByGroup.computeIfAbsent(row.group, g -> new ArrayList<>()).add(row.flow);
+            }
+        }
+        Set<Long> dropped = new java.util.HashSet<>();
+        java.util.Random random = new java.util.Random(seed);
+        for (List<Long> flows : flowsByGroup.values()) {
+            if (flows.size() > max) {
+                java.util.Collections.shuffle(flows, random);
+                dropped.addAll(flows.subList(max, flows.size()));
+            }
+        }
+        rows.removeIf(row -> !ClassLabels.isBenign(row.label) && dropped.contains(row.flow));
+        return dropped.size();
+    }
+
+    /**
+     * A flow's label, from its client (and, with a labels file, the time of its first packet); null for a flow an
+     * attacker starts right after its attack (AttackWindows.AFTERMATH_MICROS): left out.
+     */
+    interface FlowLabeller {
+        FlowLabel labelOf(FlowEvent flow);
+    }
+
+    /** {@code a.pcap,b.pcap}: existing files. */
+    private static List<Path> files(String list) {
+        List<Path> files = new ArrayList<>();
+        for (String name : list.split(",")) {
+            files.add(Arguments.existingFile(Paths.get(name.trim())));
+        }
+        return files;
+    }
+
+    /** One labeller per capture: the same addresses for all, or each capture's labels file. */
+    private static List<FlowLabeller> labellers(Arguments options, String defaultLabel, int captures) {
+        Optional<String> bySource = options.value("--label-by-src");
+        Optional<String> labelsFiles = options.value("--labels");
+        if (bySource.isPresent() == labelsFiles.isPresent()) {
+            throw new UsageException("dataset: give --label-by-src ADDR=LABEL,... or --labels FILE (one of them)");
+        }
+        List<FlowLabeller> labellers = new ArrayList<>();
+        if (bySource.isPresent()) {
+            Map<Integer, String> labels = parseLabels(bySource.get());
+            FlowLabeller labeller = flow -> {
+                String label = labels.getOrDefault(flow.clientAddress(), defaultLabel);
+                return new FlowLabel(label, label);
+            };
+            for (int i = 0; i < captures; i++) {
+                labellers.add(labeller);
+            }
+            return labellers;
+        }
+        List<Path> files = files(labelsFiles.get());
+        if (files.size() != captures) {
+            throw new UsageException("dataset: " + captures + " captures (--pcap) but " + files.size()
+                    + " labels files (--labels): one each, in the same order");
+        }
+        FlowLabel benign = new FlowLabel(defaultLabel, defaultLabel);
+        for (Path file : files) {
+            AttackWindows windows = AttackWindows.read(file);
+            labellers.add(flow -> windows.inAftermath(flow.clientAddress(), flow.firstMicros()) ? null
+                    : windows.windowOf(flow.clientAddress(), flow.firstMicros())
+                    .map(w -> new FlowLabel(w.family(), "attack " + w.number())).orElse(benign));
+        }
+        return labellers;
+    }
+
     /** Rows of the events: every one (phases), or only the flows' ends. */
-    private static void addRows(List<FlowEvent> events, boolean phaseRows, Map<Integer, String> labels,
-                                String defaultLabel, List<Row> rows) {
+    private static void addRows(List<FlowEvent> events, boolean phaseRows, FlowLabeller labeller, int capture,
+                                List<Row> rows) {
         for (FlowEvent event : events) {
-            if (phaseRows || event.phase().isEnd()) {
-                rows.add(new Row(event, labels.getOrDefault(event.clientAddress(), defaultLabel)));
+            FlowLabel label = labeller.labelOf(event);
+            if (label != null && (phaseRows || event.phase().isEnd())) {
+                rows.add(new Row(event, label, capture));
             }
         }
     }
@@ -257,19 +368,8 @@ final class DatasetCommand {
     }
 
     private static int address(String text) {
-        java.util.regex.Matcher m = IPV4.matcher(text);
-        if (!m.matches()) {
-            throw new UsageException("dataset: --label-by-src: '" + text + "' is not an IPv4 address");
-        }
-        int address = 0;
-        for (int i = 1; i <= 4; i++) {
-            int octet = Integer.parseInt(m.group(i));
-            if (octet > 255) {
-                throw new UsageException("dataset: --label-by-src: '" + text + "' is not an IPv4 address");
-            }
-            address = (address << 8) | octet;
-        }
-        return address;
+        return PacketHeaders.parseAddress(text).orElseThrow(() -> new UsageException("dataset: --label-by-src: '"
+                + text + "' is not an IPv4 address"));
     }
 
     private static String label(String text, String option) {
@@ -310,6 +410,7 @@ final class DatasetCommand {
         if (phaseRows) {
             columns.add(FlowCsvReader.PHASE_COLUMN);
         }
+        columns.add(FlowCsvReader.FLOW_COLUMN);
         columns.add(FlowCsvReader.SOURCE_WINDOW_COLUMN);
         columns.add(LABEL_COLUMN);
         columns.add(ATTACK_COLUMN);
@@ -317,7 +418,8 @@ final class DatasetCommand {
     }
 
     /**
-     * Addresses (ignored by train), the features, the phase (packet count, 0 = end), the source window, then Label
+     * Addresses (ignored by train), the features, the phase (packet count, 0 = end), the flow's number (its rows
+     * share it), the source window, then Label
      * (0 benign / 1 attack) and the label text.
      */
     private static String line(Row row, List<Feature> features, boolean phaseRows, int window) {
@@ -329,6 +431,7 @@ final class DatasetCommand {
         if (phaseRows) {
             line.append(',').append(row.phase.number());
         }
+        line.append(',').append(row.flow);
         line.append(',').append(window);
         line.append(',').append(ClassLabels.isBenign(row.label) ? 0 : 1).append(',').append(row.label).append('\n');
         return line.toString();

@@ -45,6 +45,10 @@ final class EvalCommand {
     }
 
     void run(List<String> args) {
+        if (args.contains("--pcap") || args.contains("--labels")) {
+            new PcapEvalCommand(catalog, out, err).run(args);
+            return;
+        }
         Arguments options = Arguments.parse("eval", args, VALUED_OPTIONS, FLAGS);
         Path modelFile = options.existingFile("--model");
         Path dataFile = options.existingFile("--data");

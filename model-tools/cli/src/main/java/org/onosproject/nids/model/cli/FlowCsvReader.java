@@ -39,6 +39,8 @@ final class FlowCsvReader {
      * flow); rows of a file without it are end-of-flow rows, as in the NetFlow datasets.
      */
     static final String PHASE_COLUMN = "PHASE";
+    /** The flow a row belongs to (nids-model dataset): rows of one flow share it. */
+    static final String FLOW_COLUMN = "FLOW";
     /** Optional column: the source-context window (log2 us) the SRC_* values were computed with; one value. */
     static final String SOURCE_WINDOW_COLUMN = "SOURCE_WINDOW_LOG2_US";
 
@@ -137,6 +139,7 @@ final class FlowCsvReader {
         List<String> ignored = new ArrayList<>();
         for (String name : header) {
             if (!name.equals(labelColumn) && !name.equals(PHASE_COLUMN) && !name.equals(SOURCE_WINDOW_COLUMN)
+                    && !name.equals(FLOW_COLUMN)
                     && catalog.byName(name).isEmpty()) {
                 ignored.add(name);
             }

@@ -98,4 +98,29 @@ final class PacketDecoder {
         return ((data[offset] & 0xFF) << 24) | ((data[offset + 1] & 0xFF) << 16) | ((data[offset + 2] & 0xFF) << 8)
                 | (data[offset + 3] & 0xFF);
     }
+
+    /** What {@link #forEachPacket} hands on: a decoded packet and its frame's number (1-based). */
+    interface PacketConsumer {
+        void accept(org.onosproject.nids.model.flow.PacketHeaders packet, long frameNumber);
+    }
+
+    /**
+     * Reads a capture and hands every IPv4 TCP/UDP/ICMP packet to {@code consumer} in capture order; counts the frames
+     * skipped, by reason, into {@code skipped}. Returns the number of frames read.
+     */
+    static long forEachPacket(java.nio.file.Path pcap, java.util.Map<Skip, Long> skipped, PacketConsumer consumer) {
+        long frames = 0;
+        try (PcapReader reader = new PcapReader(pcap)) {
+            for (PcapReader.Frame frame = reader.next(); frame != null; frame = reader.next()) {
+                frames++;
+                Result decoded = decode(frame.data(), frame.timestampMicros());
+                if (decoded.packet() == null) {
+                    skipped.merge(decoded.skip(), 1L, Long::sum);
+                } else {
+                    consumer.accept(decoded.packet(), frames);
+                }
+            }
+        }
+        return frames;
+    }
 }

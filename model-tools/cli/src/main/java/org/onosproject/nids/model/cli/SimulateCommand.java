@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.onosproject.nids.detection.DetectionPolicy;
-import org.onosproject.nids.detection.Detector;
+import org.onosproject.nids.detection.FlowVerdict;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.catalog.Feature;
@@ -27,7 +27,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * {@code nids-model simulate}: the software reference of a switch running a model. Feeds a pcap (pcap timestamps as
@@ -45,10 +45,10 @@ import java.util.TreeMap;
  * probed, as the app's idle sweep would ({@code --sweep none} leaves them). Prints per flow its verdicts by phase and
  * its first alert. Every verdict is also checked against the phase's tree.
  *
- * <p>With {@code --policy POLICY.json} (a JSON object of the app's detection properties: alertSeverities,
- * autoBlockMinSeverity, autoBlockMinAlerts, blockTtlSeconds, blockAllowlist, maxBlocks), the flows' alerts are
- * replayed in time order through the app's detection policy ({@link Detector}): the alerts and blocks the app would
- * raise, and the flows a block would have dropped.
+ * <p>With {@code --policy POLICY.json} (a JSON object of the app's detection properties, {@code
+ * DetectionPolicy.PROPERTIES}), the flows' alerts (with their phase and confidence) are replayed in time order through
+ * the app's detection rules ({@link DetectionReplay}): the incidents, evidence alerts and blocks the app would make,
+ * and the flows a block would have dropped.
  */
 final class SimulateCommand {
 
@@ -122,15 +122,15 @@ final class SimulateCommand {
         if (sweep) {
             record(detector.probeAll(lastMicros + 1), flows, bundle, treeDisagreements);
         }
-        Optional<Detector> policyDetector = policy.map(p -> detect(p, bundle, flows));
+        Optional<DetectionReplay> detection = policy.map(p -> detect(p, bundle, flows));
         if (options.flag("--json")) {
             ObjectNode root = json(bundle, pcapFile, flows, frames, skipped, treeDisagreements[0], threshold,
                                    detector);
-            policyDetector.ifPresent(d -> detectionJson(root, d));
+            detection.ifPresent(d -> d.json(root));
             out.println(root);
         } else {
             printText(bundle, pcapFile, flows, frames, skipped, treeDisagreements[0], threshold, detector);
-            policyDetector.ifPresent(this::printDetection);
+            detection.ifPresent(d -> d.print(out));
         }
     }
 
@@ -183,77 +183,35 @@ final class SimulateCommand {
         }
     }
 
-    /** Each flow's alert (its first confident attack verdict), in time order, through the detection policy. */
-    private static Detector detect(DetectionPolicy policy, ModelBundle bundle, Map<Long, FlowRecord> flows) {
+    /** Each flow's alert (its first confident attack verdict), in time order, through the app's detection rules. */
+    private DetectionReplay detect(DetectionPolicy policy, ModelBundle bundle, Map<Long, FlowRecord> flows) {
         List<String> classes = bundle.classNames();
-        List<Detector.Verdict> verdicts = new ArrayList<>();
+        List<DetectionReplay.Numbered> verdicts = new ArrayList<>();
         for (FlowRecord flow : flows.values()) {
             if (flow.firstAlert != null) {
                 FlowEvent event = flow.firstAlert.event();
                 Verdict alert = flow.firstAlert.verdict().orElseThrow();
-                verdicts.add(new Detector.Verdict(event.timeMicros(), (int) flow.number,
-                        PacketHeaders.addressText(event.clientAddress()), event.clientPort(),
-                        PacketHeaders.addressText(event.serverAddress()), event.serverPort(), event.protocol(),
-                        alert.classId(), classes.get(alert.classId()), alert.leafId(), event.flowPackets()));
+                verdicts.add(new DetectionReplay.Numbered((int) flow.number, event.flowPackets(), FlowVerdict.builder()
+                        .timeMicros(event.timeMicros())
+                        .flow(event.clientAddress(), event.clientPort(), event.serverAddress(), event.serverPort(),
+                              event.protocol())
+                        .verdict(alert.classId(), classes.get(alert.classId()), alert.leafId())
+                        .phase(alert.phase().number()).confidencePermille(alert.confidencePermille())
+                        .decisionPath(path(bundle, alert.phase(), alert.leafId())).modelId(bundle.modelId())
+                        .build()));
             }
         }
-        verdicts.sort(Comparator.comparingLong((Detector.Verdict v) -> v.timeMicros).thenComparingInt(v -> v.flow));
-        Detector detector = new Detector(policy);
-        verdicts.forEach(detector::observe);
-        return detector;
+        return new DetectionReplay(policy, verdicts);
     }
 
-    private static void detectionJson(ObjectNode root, Detector detector) {
-        ObjectNode policy = root.putObject("policy");
-        detector.policy().toProperties().forEach(policy::put);
-        ArrayNode alerts = root.putArray("alerts");
-        for (Detector.Alert alert : detector.alerts()) {
-            Detector.Verdict v = alert.verdict;
-            ObjectNode node = alerts.addObject().put("id", alert.id).put("flow", v.flow).put("time_us", v.timeMicros)
-                    .put("client", v.clientIp).put("client_port", v.clientPort).put("server", v.serverIp)
-                    .put("server_port", v.serverPort).put("protocol", v.protocol).put("class_id", v.classId)
-                    .put("class", v.className).put("leaf_id", v.leafId).put("packet", v.packet)
-                    .put("severity", alert.severity.name())
-                    .put("state", alert.blockId().isPresent() ? "BLOCKED" : "OPEN");
-            node.put("block_id", alert.blockId().orElse(null));
-            node.put("decision", alert.decision.kind().name()).put("reason", alert.decision.reason());
-        }
-        ArrayNode blocks = root.putArray("blocks");
-        for (Detector.Block block : detector.blocks()) {
-            ObjectNode node = blocks.addObject().put("id", block.id).put("src", block.src)
-                    .put("alert_id", block.alertId).put("origin", "AUTO").put("reason", block.reason)
-                    .put("created_us", block.createdMicros);
-            if (block.expiresMicros == 0) {
-                node.putNull("expires_us");
-            } else {
-                node.put("expires_us", block.expiresMicros);
-            }
-        }
-        ObjectNode dropped = root.putObject("dropped");
-        detector.dropped().forEach(dropped::put);
-    }
-
-    private void printDetection(Detector detector) {
-        out.println();
-        out.println("policy        " + detector.policy().toProperties());
-        for (Detector.Alert alert : detector.alerts()) {
-            Detector.Verdict v = alert.verdict;
-            out.printf(Locale.ROOT, "alert %d  %.6f s  flow %d  %s  %s (%s)  leaf %d  -> %s: %s%n", alert.id,
-                    v.timeMicros / 1e6, v.flow, v.describeFlow(), v.className, alert.severity, v.leafId,
-                    alert.decision.kind(), alert.decision.reason());
-        }
-        for (Detector.Block block : detector.blocks()) {
-            out.printf(Locale.ROOT, "block %s  %s  at %.6f s, %s: %s%n", block.id, block.src,
-                    block.createdMicros / 1e6,
-                    block.expiresMicros == 0 ? "no expiry" : String.format(Locale.ROOT, "expires at %.6f s",
-                                                                           block.expiresMicros / 1e6),
-                    block.reason);
-        }
-        detector.dropped().forEach((src, flows) -> out.printf(Locale.ROOT,
-                "dropped %d later attack flow(s) of %s at the edge (blocked)%n", flows, src));
-        if (detector.alerts().isEmpty()) {
-            out.println("no flow classified as an attack: no alert");
-        }
+    /** The leaf's conditions in the phase's tree, in words (without the flow's values, which the app adds). */
+    private String path(ModelBundle bundle, Phase phase, int leafId) {
+        return bundle.phase(phase).map(model -> model.compiled().leaves().stream()
+                .filter(leaf -> leaf.leafId() == leafId).findFirst()
+                .map(leaf -> leaf.conditions().stream().map(c -> catalog.byIdOptional(c.featureId())
+                        .map(Feature::name).orElse("#" + c.featureId()) + " " + c.operator().symbol() + " "
+                        + c.value()).collect(Collectors.joining(" and ")))
+                .orElse("")).orElse("");
     }
 
     /** Verdicts the switch counts in class_counter: at phase packets and ends (probes and evictions excluded). */

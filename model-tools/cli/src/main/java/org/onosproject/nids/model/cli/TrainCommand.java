@@ -49,12 +49,16 @@ final class TrainCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--data", "--out", "--label", "--algorithm", "--max-depth",
             "--max-leaves", "--min-leaf", "--features", "--test", "--test-fraction", "--seed", "--alert-threshold",
-            "--source-window", "--phases");
+            "--source-window", "--phases", "--splits", "--tune-pcap", "--tune-labels", "--benign-alert-target");
     static final Set<String> FLAGS = Set.of("--binary");
 
     static final double DEFAULT_TEST_FRACTION = 0.3;
     static final long DEFAULT_SEED = 1;
     static final int DEFAULT_MIN_LEAF = 2;
+    /** --alert-threshold auto: benign flows of the tuning capture that may be alerted (a fifth of 0.5%). */
+    static final double DEFAULT_BENIGN_ALERT_TARGET = 0.001;
+    /** --alert-threshold auto never goes below this. */
+    static final int MIN_AUTO_THRESHOLD_PERMILLE = 900;
 
     private final FeatureCatalog catalog;
     private final PipelineCapacity capacity;
@@ -92,9 +96,19 @@ final class TrainCommand {
         Optional<Integer> maxDepth = options.integer("--max-depth", 1);
         Optional<Integer> maxLeavesOption = options.integer("--max-leaves", 1);
         int minLeaf = options.integer("--min-leaf", 1).orElse(DEFAULT_MIN_LEAF);
+        boolean centeredSplits = centeredSplits(options.value("--splits").orElse("data"));
         long seed = options.longValue("--seed").orElse(DEFAULT_SEED);
-        double threshold = options.fraction("--alert-threshold")
-                .orElse(ModelBundles.DEFAULT_ALERT_THRESHOLD_PERMILLE / 1000.0);
+        boolean autoThreshold = options.value("--alert-threshold").filter("auto"::equals).isPresent();
+        double threshold = autoThreshold ? ModelBundles.DEFAULT_ALERT_THRESHOLD_PERMILLE / 1000.0
+                : options.fraction("--alert-threshold").orElse(ModelBundles.DEFAULT_ALERT_THRESHOLD_PERMILLE / 1000.0);
+        Optional<Path> tunePcap = options.value("--tune-pcap").map(Paths::get).map(Arguments::existingFile);
+        Optional<Path> tuneLabels = options.value("--tune-labels").map(Paths::get).map(Arguments::existingFile);
+        double benignTarget = options.fraction("--benign-alert-target").orElse(DEFAULT_BENIGN_ALERT_TARGET);
+        if (autoThreshold != (tunePcap.isPresent() && tuneLabels.isPresent())
+                || tunePcap.isPresent() != tuneLabels.isPresent()) {
+            throw new UsageException("train: --alert-threshold auto needs --tune-pcap FILE and --tune-labels FILE "
+                    + "(a labelled capture not trained on), and they need it");
+        }
         Optional<String> testOption = options.value("--test");
         if (testOption.isPresent() && options.value("--test-fraction").isPresent()) {
             throw new UsageException("train: give --test or --test-fraction, not both");
@@ -161,6 +175,9 @@ final class TrainCommand {
             progress.say("phase " + run.phase + ": " + run.train.size() + " training rows");
             DecisionTree tree = trainWithinSlots(run.train, table.features(), requestedFeatures.isEmpty(), settings);
             run.tree = shape(tree, run.train, maxDepth, maxLeaves);
+            if (centeredSplits) {
+                run.tree = SplitCentering.center(run.tree, run.train);
+            }
             progress.say("phase " + run.phase + ": tree of " + run.tree.leafCount() + " leaves, depth "
                     + run.tree.depth() + ", features " + names(run.tree.usedFeatureIds()));
             trees.put(run.phase, run.tree);
@@ -173,6 +190,7 @@ final class TrainCommand {
         parameters.put("max_leaves", Integer.toString(maxLeaves));
         parameters.put("features", requestedFeatures.map(f -> names(f)).orElse("auto"));
         parameters.put("seed", Long.toString(seed));
+        parameters.put("splits", centeredSplits ? "center" : "data");
         parameters.put("test", testFile.isPresent() ? "file" : Double.toString(testFraction));
         String testDescription = testFile.isPresent() ? testTable.fileName() : testFraction > 0
                 ? String.format(Locale.ROOT, "a stratified %.0f%% of %s per phase (seed %d)", testFraction * 100,
@@ -199,6 +217,19 @@ final class TrainCommand {
                 .testRows(testRows);
         String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         int thresholdPermille = (int) Math.round(threshold * 1000);
+        if (autoThreshold) {
+            progress.say("choosing the alert threshold on " + tunePcap.get() + " (benign flows alerted at most "
+                    + benignTarget * 100 + "%)");
+            ModelBundle untuned = ModelBundles.compile(name, createdAt, summary.build(), trees, thresholdPermille,
+                    window, catalog, capacity);
+            ThresholdTuning.Choice choice = ThresholdTuning.choose(untuned, catalog, tunePcap.get(),
+                    AttackWindows.read(tuneLabels.get()), benignTarget, MIN_AUTO_THRESHOLD_PERMILLE);
+            thresholdPermille = choice.thresholdPermille;
+            progress.say("on " + tunePcap.get().getFileName() + ": " + choice.describe());
+            parameters.put("alert_threshold", "auto: " + choice.describe() + " on "
+                    + tunePcap.get().getFileName());
+            summary.parameters(parameters);
+        }
         progress.say("compiling " + phases.size() + " phase(s) for " + capacity.featureSlots() + " slots");
         ModelBundle compiled = ModelBundles.compile(name, createdAt, summary.build(), trees, thresholdPermille,
                 window, catalog, capacity);
@@ -226,6 +257,18 @@ final class TrainCommand {
             out.println("phase " + run.phase.label() + ": " + run.tree.leafCount() + " leaves, features "
                     + names(run.tree.usedFeatureIds()));
             EvaluationReport.printText(run.evaluation, out);
+        }
+    }
+
+    /** {@code --splits data}: thresholds where Weka puts them; {@code center}: in the middle of their gap. */
+    private static boolean centeredSplits(String option) {
+        switch (option) {
+            case "data":
+                return false;
+            case "center":
+                return true;
+            default:
+                throw new UsageException("train: --splits is data or center, not '" + option + "'");
         }
     }
 

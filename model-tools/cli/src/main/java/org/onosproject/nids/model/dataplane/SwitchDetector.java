@@ -92,6 +92,11 @@ public final class SwitchDetector {
         return detect(reference.accept(packet));
     }
 
+    /** The app's idle sweep: END verdicts of the flows idle for more than {@code inactiveMicros}. */
+    public List<Detection> sweepIdle(long timestampMicros, long inactiveMicros) {
+        return detect(reference.sweepIdle(timestampMicros, inactiveMicros));
+    }
+
     /** An idle sweep of every live flow (e.g. at the end of a capture): END verdicts. */
     public List<Detection> probeAll(long timestampMicros) {
         return detect(reference.probeAll(timestampMicros));

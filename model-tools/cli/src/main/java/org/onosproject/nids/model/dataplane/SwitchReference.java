@@ -213,6 +213,24 @@ public final class SwitchReference {
         return Optional.of(event);
     }
 
+    /**
+     * The app's idle sweep at {@code timestampMicros}: probes and frees, in slot order, every live flow whose last
+     * packet is more than {@code inactiveMicros} old (the app's {@code inactiveTimeoutSeconds}): the END
+     * classification of flows that never end by FIN or RST (UDP, ICMP, a scan's one-packet flows). The app probes
+     * such a flow once more before freeing it (a flow that sent meanwhile stays); the verdict is the same.
+     */
+    public List<FlowEvent> sweepIdle(long timestampMicros, long inactiveMicros) {
+        long now = clock(timestampMicros);
+        List<FlowEvent> events = new ArrayList<>();
+        for (int slot = 0; slot < cells.length; slot++) {
+            Cell cell = cells[slot];
+            if (cell != null && cell.live() && idleFor(cell, now) > inactiveMicros) {
+                probe(slot, timestampMicros, true).ifPresent(events::add);
+            }
+        }
+        return events;
+    }
+
     /** Probes and frees every live cell in slot order (an idle sweep of everything, e.g. at the end of a capture). */
     public List<FlowEvent> probeAll(long timestampMicros) {
         List<FlowEvent> events = new ArrayList<>();

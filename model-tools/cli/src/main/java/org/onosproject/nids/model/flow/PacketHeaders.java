@@ -1,5 +1,7 @@
 package org.onosproject.nids.model.flow;
 
+import java.util.OptionalInt;
+
 /**
  * The header fields of one IPv4 packet (TCP, UDP or ICMP) that the data plane's flow features read, with the
  * switch's ingress timestamp in microseconds. Addresses are IPv4 addresses as unsigned 32-bit values in an int.
@@ -115,5 +117,25 @@ public final class PacketHeaders {
     public static String addressText(int address) {
         return ((address >>> 24) & 0xFF) + "." + ((address >>> 16) & 0xFF) + "." + ((address >>> 8) & 0xFF) + "."
                 + (address & 0xFF);
+    }
+
+    /** An address from its dotted-quad form ({@code 10.0.0.3}); empty when the text is not one. */
+    public static OptionalInt parseAddress(String text) {
+        String[] octets = text.trim().split("\\.", -1);
+        if (octets.length != 4) {
+            return OptionalInt.empty();
+        }
+        int address = 0;
+        for (String octet : octets) {
+            if (octet.isEmpty() || octet.length() > 3 || !octet.chars().allMatch(Character::isDigit)) {
+                return OptionalInt.empty();
+            }
+            int value = Integer.parseInt(octet);
+            if (value > 255) {
+                return OptionalInt.empty();
+            }
+            address = (address << 8) | value;
+        }
+        return OptionalInt.of(address);
     }
 }

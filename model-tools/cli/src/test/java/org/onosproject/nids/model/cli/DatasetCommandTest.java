@@ -142,25 +142,26 @@ public class DatasetCommandTest {
         assertEquals(run.err, 0, run.status);
         assertTrue(run.out, run.out.contains("1 ambiguous rows labelled benign"));
         List<String[]> rows = read(out, false);
-        // Catalog order, not the order named; then the phase (0 = end) and the source window the rows were made with.
+        // Catalog order, not the order named; then the phase (0 = end), the flow's number and the source window the
+        // rows were made with.
         assertEquals(List.of("IPV4_SRC_ADDR", "IPV4_DST_ADDR", "L4_DST_PORT", "IN_BYTES", "TCP_FLAGS", "PHASE",
-                "SOURCE_WINDOW_LOG2_US", "Label", "Attack"), Arrays.asList(rows.get(0)));
-        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "1", "21", "0", "Benign"),
+                "FLOW", "SOURCE_WINDOW_LOG2_US", "Label", "Attack"), Arrays.asList(rows.get(0)));
+        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "1", "1", "21", "0", "Benign"),
                 Arrays.asList(rows.get(1)));
         // The attacker's SYN state at phase 1 is one the benign flow also reached there: benign.
-        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "60", "2", "1", "21", "0", "Benign"),
+        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "60", "2", "1", "2", "21", "0", "Benign"),
                 Arrays.asList(rows.get(2)));
         // Its SYN then RST state, at its end, is its own: still an attack.
-        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "100", "6", "0", "21", "1", "Attack"),
+        assertEquals(List.of("10.0.0.3", "10.0.0.2", "80", "100", "6", "0", "2", "21", "1", "Attack"),
                 Arrays.asList(rows.get(3)));
         // The benign flow at its end (the capture's): the same features as at phase 1, another phase: not ambiguous.
-        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "0", "21", "0", "Benign"),
+        assertEquals(List.of("10.0.0.1", "10.0.0.2", "80", "60", "2", "0", "1", "21", "0", "Benign"),
                 Arrays.asList(rows.get(4)));
         // Without --ambiguous the labels are the sources' labels.
         TestData.Run kept = TestData.cli("dataset", "--pcap", capture.toString(), "--out", out.toString(),
                 "--label-by-src", "10.0.0.3=Attack", "--rows", "phases", "--features", "TCP_FLAGS");
         assertEquals(kept.err, 0, kept.status);
-        assertEquals("Attack", read(out, false).get(2)[6]);
+        assertEquals("Attack", read(out, false).get(2)[7]);
     }
 
     @Test

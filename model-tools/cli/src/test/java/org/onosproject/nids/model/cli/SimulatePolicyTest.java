@@ -24,7 +24,7 @@ import java.util.Map;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 
-/** simulate --policy: the flows' first attack verdicts through the app's detection policy. */
+/** simulate --policy: the flows' first attack verdicts through the app's detection rules (incidents, blocks). */
 public class SimulatePolicyTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -87,31 +87,53 @@ public class SimulatePolicyTest {
         assertEquals("HIGH", json.get("policy").get("autoBlockMinSeverity").asText());
         assertEquals("2", json.get("policy").get("autoBlockMinAlerts").asText());
 
+        JsonNode incidents = json.get("incidents");
+        assertEquals("one incident per source (the binary model's Attack family)", 2, incidents.size());
+        JsonNode a = incidents.get(0);
+        assertEquals("10.0.0.3", a.get("source").asText());
+        assertEquals("Attack", a.get("family").asText());
+        assertEquals("Other", a.get("family_kind").asText());
+        assertEquals("BLOCKED", a.get("state").asText());
+        assertEquals("BLOCK", a.get("decision").asText());
+        assertEquals("A's third flow was dropped at the edge", 2, a.get("flows").asLong());
+        assertEquals("UNCHECKED", a.get("location").asText());
+        assertEquals(2, a.get("evidence").size());
+        assertEquals("10.0.0.3:5001 > 10.0.0.2:53 proto 17", a.get("evidence").get(0).get("flow").asText());
+        assertTrue(a.get("evidence").get(0).get("decision_path").asText().contains("PROTOCOL"));
+        JsonNode b = incidents.get(1);
+        assertEquals("10.0.0.4", b.get("source").asText());
+        assertEquals("WAITING", b.get("decision").asText());
+        assertEquals("OPEN", b.get("state").asText());
+
         JsonNode alerts = json.get("alerts");
-        assertEquals("A twice, then B; A's third flow is dropped", 3, alerts.size());
+        assertEquals("A twice, then B", 3, alerts.size());
         assertEquals("10.0.0.3", alerts.get(0).get("client").asText());
+        assertEquals(1, alerts.get(0).get("incident_id").asLong());
         assertEquals("HIGH", alerts.get(0).get("severity").asText());
         assertEquals("Attack", alerts.get(0).get("class").asText());
-        assertEquals("WAITING", alerts.get(0).get("decision").asText());
-        assertEquals("OPEN", alerts.get(0).get("state").asText());
-        assertEquals("BLOCK", alerts.get(1).get("decision").asText());
-        assertEquals("BLOCKED", alerts.get(1).get("state").asText());
+        assertEquals("BLOCKED", alerts.get(0).get("state").asText());
         assertEquals("1", alerts.get(1).get("block_id").asText());
+        assertEquals("the decision when each alert came", "WAITING", alerts.get(0).get("decision").asText());
+        assertEquals("BLOCK", alerts.get(1).get("decision").asText());
+        assertTrue(alerts.get(0).get("reason").asText(), alerts.get(0).get("reason").asText()
+                .startsWith("fewer than the 2 confident"));
         assertEquals("10.0.0.4", alerts.get(2).get("client").asText());
-        assertEquals("WAITING", alerts.get(2).get("decision").asText());
+        assertEquals("OPEN", alerts.get(2).get("state").asText());
         assertTrue(alerts.get(2).get("block_id").isNull());
 
         JsonNode block = json.get("blocks").get(0);
         assertEquals("10.0.0.3", block.get("src").asText());
-        assertEquals(2, block.get("alert_id").asLong());
-        assertEquals("auto-block: HIGH Attack alert 2 (10.0.0.3:5002 > 10.0.0.2:53 proto 17)",
-                     block.get("reason").asText());
+        assertEquals(1, block.get("incident_id").asLong());
+        assertEquals(1, block.get("alert_id").asLong());
+        assertEquals("auto-block: HIGH Attack incident 1 from 10.0.0.3, 2 confident flows within 60 s "
+                             + "(autoBlockMinAlerts 2): 2 flows, 1 port on 1 host", block.get("reason").asText());
         assertEquals(block.get("created_us").asLong() + 60_000_000L, block.get("expires_us").asLong());
         assertEquals(1, json.get("dropped").get("10.0.0.3").asLong());
 
         TestData.Run text = TestData.cli("simulate", "--model", model.toString(), "--pcap", capture.toString(),
                                          "--policy", policy.toString());
         assertTrue(text.out, text.out.contains("-> BLOCK: blocked"));
+        assertTrue(text.out, text.out.contains("incident 1  BLOCKED HIGH  Attack from 10.0.0.3: 2 flows"));
         assertTrue(text.out, text.out.contains("dropped 1 later attack flow(s) of 10.0.0.3 at the edge (blocked)"));
     }
 
@@ -120,7 +142,8 @@ public class SimulatePolicyTest {
         TestData.Run run = TestData.cli("simulate", "--model", model.toString(), "--pcap", capture.toString(),
                                         "--json");
         JsonNode json = MAPPER.readTree(run.out);
-        assertTrue(json.get("alerts") == null && json.get("blocks") == null && json.get("policy") == null);
+        assertTrue(json.get("alerts") == null && json.get("blocks") == null && json.get("policy") == null
+                           && json.get("incidents") == null);
     }
 
     @Test

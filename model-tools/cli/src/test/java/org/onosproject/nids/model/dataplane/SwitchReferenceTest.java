@@ -168,4 +168,20 @@ public class SwitchReferenceTest {
         // Its next packet starts a new flow.
         assertEquals(2, reference.accept(udp(10, 7000)).get(0).flowNumber());
     }
+
+    @Test
+    public void theIdleSweepEndsOnlyFlowsIdleLongerThanTheTimeout() {
+        SwitchReference reference = reference(DataPlaneSettings.builder().build());
+        reference.accept(udp(0, 7000));
+        reference.accept(udp(20_000_000, 7001));
+        assertTrue(reference.sweepIdle(30_000_000, 30_000_000).isEmpty());
+        List<FlowEvent> swept = reference.sweepIdle(35_000_000, 30_000_000);
+        assertEquals(1, swept.size());
+        assertEquals(FlowEvent.Kind.PROBE, swept.get(0).kind());
+        assertEquals(Phase.END, swept.get(0).phase());
+        assertEquals(7000, swept.get(0).clientPort());
+        assertEquals(1, reference.liveFlows());
+        assertEquals(7001, reference.sweepIdle(55_000_000, 30_000_000).get(0).clientPort());
+        assertEquals(0, reference.liveFlows());
+    }
 }

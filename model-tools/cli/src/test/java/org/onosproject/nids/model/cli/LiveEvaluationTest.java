@@ -1,0 +1,212 @@
+package org.onosproject.nids.model.cli;
+
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.onosproject.nids.detection.DetectionPolicy;
+import org.onosproject.nids.model.ModelException;
+import org.onosproject.nids.model.flow.PacketHeaders;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+/** Labelled live traffic: ground truth by source and window, what blocks cover, the figures per attack and benign. */
+public class LiveEvaluationTest {
+
+    @Rule
+    public TemporaryFolder folder = new TemporaryFolder();
+
+    private static final int CLIENT = DatasetLabelsTest.CLIENT;
+    private static final int SERVER = DatasetLabelsTest.SERVER;
+    private static final int ATTACKER = DatasetLabelsTest.ATTACKER;
+    private static final long T0 = DatasetLabelsTest.T0;
+
+    /** Alerts every flow whose server port is below 1000 and whose client is the attacker, at its 1st packet. */
+    private static final class PortDetector implements LiveEvaluation.Detector {
+        private final java.util.Set<Integer> alerted = new java.util.HashSet<>();
+
+        @Override
+        public List<LiveEvaluation.Detection> accept(PacketHeaders p) {
+            boolean attack = p.destinationPort() < 1000 && p.sourceAddress() == ATTACKER;
+            boolean benignFalseAlarm = p.destinationPort() == 4444;
+            if ((attack || benignFalseAlarm) && alerted.add(p.sourcePort())) {
+                return List.of(new LiveEvaluation.Detection(p.timestampMicros(), p.protocol(), p.sourceAddress(),
+                        p.sourcePort(), p.destinationAddress(), p.destinationPort(), 1, "Scan", 3, 950, 1, true));
+            }
+            return List.of();
+        }
+
+        @Override
+        public List<LiveEvaluation.Detection> finish(long micros) {
+            return List.of();
+        }
+    }
+
+    /** The app's detection module with automatic blocking on a source's n-th MEDIUM-or-above alert, for 600 s. */
+    private static AppDetectionPolicy blockingAfter(int alerts) {
+        return new AppDetectionPolicy(DetectionPolicy.fromProperties(Map.of(
+                DetectionPolicy.AUTO_BLOCK_MIN_SEVERITY, "MEDIUM",
+                DetectionPolicy.AUTO_BLOCK_MIN_ALERTS, Integer.toString(alerts),
+                DetectionPolicy.BLOCK_TTL_SECONDS, "600")));
+    }
+
+    private static PacketHeaders syn(long micros, int source, int sourcePort, int port) {
+        return PacketHeaders.tcp(T0 + micros, source, SERVER, sourcePort, port, 60, 64, 0x02, 64240);
+    }
+
+    private static AttackWindows scanWindow(long startMicros, long endMicros) {
+        return AttackWindows.of(List.of(new AttackWindows.Window(1, ATTACKER, T0 + startMicros, T0 + endMicros,
+                "Scan", "syn-scan", "nmap")));
+    }
+
+    @Test
+    public void attackFlowsAreThoseOfItsSourceInItsWindowAndBlocksCoverTheRest() {
+        AppDetectionPolicy policy = blockingAfter(3);
+        LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 2_000_000), new PortDetector(), policy);
+        // Before the window: the attacker's flow is benign (and alerted: a false alert).
+        evaluation.accept(syn(0, ATTACKER, 30000, 22));
+        // Ten probes 10 ms apart from 1.5 s on: the 3rd alert blocks, the rest are dropped at the edge.
+        for (int i = 0; i < 10; i++) {
+            evaluation.accept(syn(1_500_000 + i * 10_000, ATTACKER, 40000 + i, 100 + i));
+        }
+        // A benign client, never alerted.
+        evaluation.accept(syn(1_600_000, CLIENT, 50000, 80));
+        evaluation.accept(PacketHeaders.tcp(T0 + 1_600_100, SERVER, CLIENT, 80, 50000, 60, 64, 0x12, 65160));
+
+        LiveEvaluation.AttackOutcome scan = evaluation.attacks().get(0);
+        assertEquals(10, scan.flows);
+        assertEquals(2, scan.alerted);  // the 3rd alert made the block; alerts 1, 2 (and 3) before it
+        assertEquals(8, scan.covered);
+        assertEquals(1.0, scan.detectedShare(), 0);
+        assertEquals(0.0, scan.secondsToAlert(), 0);
+        assertEquals(1, evaluation.blocks().size());
+        assertEquals(ATTACKER, evaluation.blocks().get(0).source);
+
+        LiveEvaluation.BenignOutcome benign = evaluation.benign();
+        assertEquals(2, benign.flows);     // the attacker's flow before its window, and the client's
+        assertEquals(1, benign.alerted);
+        assertEquals(1, benign.falseIncidents);
+        assertTrue(benign.hostsBlocked.isEmpty());
+    }
+
+    @Test
+    public void aBenignHostReachingTheBlockThresholdIsReported() {
+        AppDetectionPolicy policy = blockingAfter(2);
+        LiveEvaluation evaluation = new LiveEvaluation(scanWindow(50_000_000, 60_000_000), new PortDetector(), policy);
+        evaluation.accept(syn(0, CLIENT, 50001, 4444));
+        evaluation.accept(syn(100_000, CLIENT, 50002, 4444));
+        evaluation.accept(syn(200_000, CLIENT, 50003, 4444));  // dropped: the client is blocked
+        LiveEvaluation.BenignOutcome benign = evaluation.benign();
+        assertEquals(3, benign.flows);
+        assertEquals(2, benign.alerted);
+        assertEquals(1, benign.hostsBlocked.size());
+        assertEquals(CLIENT, benign.hostsBlocked.get(0).source);
+        assertEquals(1, evaluation.dropped());
+        LiveEvaluation.AttackOutcome scan = evaluation.attacks().get(0);
+        assertEquals(0, scan.flows);
+        assertEquals(-1, scan.secondsToAlert(), 0);
+    }
+
+    @Test
+    public void withAutoBlockOffNothingIsDroppedAndTimeToAlertCountsFromTheFirstAttackPacket() {
+        AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());
+        LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 9_000_000), new PortDetector(), off);
+        evaluation.accept(syn(2_000_000, ATTACKER, 40000, 2000));   // not alerted (port >= 1000)
+        evaluation.accept(syn(2_750_000, ATTACKER, 40001, 22));     // alerted 0.75 s after the first packet
+        LiveEvaluation.AttackOutcome scan = evaluation.attacks().get(0);
+        assertEquals(2, scan.flows);
+        assertEquals(0.5, scan.detectedShare(), 0);
+        assertEquals(0.75, scan.secondsToAlert(), 1e-9);
+        assertEquals(0.75, scan.secondsToIncident(), 1e-9);
+        assertEquals(0, evaluation.dropped());
+        assertFalse(evaluation.blocks().iterator().hasNext());
+    }
+
+    @Test
+    public void onlineAlertsAndBlocksAsTheAppAnsweredAreScoredOnTheCapture() throws Exception {
+        Path file = folder.newFile("online.json").toPath();
+        long alertMillis = (T0 + 1_501_000) / 1000;
+        long blockMillis = (T0 + 1_515_000) / 1000;
+        Files.writeString(file, "{\"alerts\": [{\"id\": 1, \"class\": \"Scan\", \"firstSeenMillis\": " + alertMillis
+                + ", \"flow\": {\"clientIp\": \"10.0.0.3\", \"clientPort\": 40000, \"serverIp\": \"10.0.0.2\","
+                + " \"serverPort\": 100, \"protocol\": 6}}],"
+                + " \"blocks\": [{\"id\": \"1\", \"src\": \"10.0.0.3\", \"createdAt\": " + blockMillis
+                + ", \"expiresAt\": null, \"reason\": \"auto\"}]}");
+        OnlineRecord online = OnlineRecord.read(file);
+        AttackWindows windows = scanWindow(1_000_000, 2_000_000);
+        LiveEvaluation alerts = new LiveEvaluation(windows, online.detector(), online.policy(false));
+        LiveEvaluation blocks = new LiveEvaluation(windows, OnlineRecord.read(file).detector(), online.policy(true));
+        for (LiveEvaluation evaluation : List.of(alerts, blocks)) {
+            for (int i = 0; i < 10; i++) {
+                evaluation.accept(syn(1_500_000 + i * 10_000, ATTACKER, 40000 + i, 100 + i));
+            }
+            evaluation.finish();
+        }
+        assertEquals(1, alerts.attacks().get(0).alerted);
+        assertEquals(0.1, alerts.attacks().get(0).detectedShare(), 1e-9);
+        assertEquals(0.001, alerts.attacks().get(0).secondsToAlert(), 1e-9);
+        // The block drops the probes from 1.52 s on (8 of them); the probe at 1.51 s got through unalerted.
+        assertEquals(8, blocks.attacks().get(0).covered);
+        assertEquals(0.9, blocks.attacks().get(0).detectedShare(), 1e-9);
+        assertTrue(blocks.benign().hostsBlocked.isEmpty());
+
+        Files.writeString(file, "{\"alerts\": []}");
+        try {
+            OnlineRecord.read(file);
+            fail("accepted a record without blocks");
+        } catch (ModelException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("expected {\"alerts\""));
+        }
+    }
+
+    @Test
+    public void aNewConnectionOnAnEndedFiveTupleIsANewFlow() {
+        AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());
+        LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 9_000_000), new PortDetector(), off);
+        evaluation.accept(syn(0, CLIENT, 50000, 80));
+        evaluation.accept(PacketHeaders.tcp(T0 + 100, SERVER, CLIENT, 80, 50000, 40, 64, 0x14, 0));  // RST
+        evaluation.accept(syn(200, CLIENT, 50000, 80));                                               // again
+        evaluation.accept(PacketHeaders.tcp(T0 + 300, SERVER, CLIENT, 80, 50000, 60, 64, 0x12, 65160));
+        evaluation.accept(PacketHeaders.tcp(T0 + 400, CLIENT, SERVER, 50000, 80, 40, 64, 0x02, 64240));  // retry
+        assertEquals(2, evaluation.flowCount());
+    }
+
+    @Test
+    public void labelsFileIsReadWithQuotedFieldsAndRefusedWithOneLine() throws Exception {
+        Path file = folder.newFile("labels.csv").toPath();
+        Files.writeString(file, "src,start,end,family,attack,tool,target,params\n"
+                + "10.0.0.3,1700000000.500000,1700000010.250000,Scan,syn-scan,nmap,10.0.0.2,\"-sS -p 1-100,443\"\n"
+                + "10.0.0.4,1700000005,1700000006,Flood,udp-flood,hping3,10.0.0.2,\n");
+        AttackWindows windows = AttackWindows.read(file);
+        assertEquals(2, windows.windows().size());
+        assertEquals(List.of("Scan", "Flood"), windows.families());
+        assertTrue(windows.windowOf(ATTACKER, 1_700_000_000_500_000L).isPresent());
+        assertFalse(windows.windowOf(ATTACKER, 1_700_000_010_250_001L).isPresent());
+        assertFalse(windows.windowOf(CLIENT, 1_700_000_005_000_000L).isPresent());
+
+        assertRefused("src,start,end,family\n", "no 'attack' column");
+        assertRefused("src,start,end,family,attack\n10.0.0.300,1,2,Scan,syn-scan\n", "is not an IPv4 address");
+        assertRefused("src,start,end,family,attack\n10.0.0.3,5,2,Scan,syn-scan\n", "end is before start");
+        assertRefused("src,start,end,family,attack\n10.0.0.3,1,2,Benign,none\n", "is not an attack class name");
+        assertRefused("src,start,end,family,attack\n10.0.0.3,x,2,Scan,syn-scan\n", "is not a time in seconds");
+    }
+
+    private void assertRefused(String text, String expected) throws Exception {
+        Path file = folder.newFile().toPath();
+        Files.writeString(file, text);
+        try {
+            AttackWindows.read(file);
+            fail("accepted " + text);
+        } catch (ModelException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains(expected));
+            assertFalse(e.getMessage().contains("\n"));
+        }
+    }
+}
