@@ -18,7 +18,7 @@ CONSTANTS_ARGS := --p4info $(P4_OUT)/p4info.txt --bmv2-json $(P4_OUT)/bmv2.json 
                   --java $(CONSTANTS_JAVA) --python $(CONSTANTS_PY) --capacity $(CAPACITY_JSON)
 
 .PHONY: help setup build test unit itest itest-cluster p4-build p4-check p4-test constants constants-check run \
-        bench-model bench-rollout bench-alerts bench-app bench bench-quick stack stack-report stack-boot-check clean
+        bench-model bench-rollout bench-alerts bench-app bench-cluster bench bench-quick stack stack-report stack-boot-check clean
 
 help: ## this list
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -98,6 +98,11 @@ bench-app: ## the app's report path inside ONOS: reports/s to records, alerts, N
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
 	$(VENV_PY) util/bench/appbench.py $(ARGS)
+
+bench-cluster: ## 3-instance ONOS cluster: full-model rollout to 4..32 BMv2 switches, report -> incident at 16, heap (root, stack incl. atomix, datasets; docs/bench/cluster.md)
+	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
+	@ls model-tools/cli/target/nids-model-cli-*-all.jar >/dev/null 2>&1 || mvn -B -q -f model-tools/pom.xml -DskipTests package
+	$(VENV_PY) util/bench/clusterbench.py $(ARGS)
 
 # The switch build the overhead benchmark measures: the -O3 no-logging build when installed (docs/reference-stack.md;
 # issue 13 judges on it), else the default one; BENCH_AB names a second build to compare briefly in the same run.

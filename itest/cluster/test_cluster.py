@@ -2,20 +2,32 @@
 """The app in a three-instance ONOS cluster (three Atomix storage nodes) on a BMv2 fabric whose switches' masters are
 spread over the instances: every instance shows the same cluster, switches, models and alerts; a model rolled out
 through one instance is active on every switch, whichever instance masters it; reports are handled by each switch's
-master. (Blocks across instances and failover: docs/cluster.md, not done.)
+master; a block made through one instance drops on a switch another masters and is removed through a third; the
+instance mastering half the switches is killed during an attack, and nothing is lost (docs/cluster.md, Failover).
 
-The tests run in file order and share the fabric."""
+The tests run in file order and share the fabric (the last one kills onos-1)."""
+import ipaddress
+import subprocess
+import time
+
 import pytest
 
 from nidslib import constants as C
 from nidslib import datasets as models
 from nidslib import fabric as fabric_mod
 from nidslib import onos as onos_mod
+from nidslib import netns
 from nidslib import p4runtime as p4rt
+from nidslib import processes
 
 ATTACK_PORT = 5555
 DECISION = C.NIDS_INGRESS_CLASSIFIER_DECISION
 ALERT_WAIT_S = 90
+BLOCKS = "/onos/nids/blocks"
+POLICY = "/onos/v1/configuration/org.onosproject.nids.impl.block.NidsBlockManager"
+ACL = C.NIDS_INGRESS_FWD_ACL
+# Issue 16: reports of the dead master's switches are handled by their new master within 15 s of its death.
+RESUME_LIMIT_S = 15
 
 
 # ---- helpers ----------------------------------------------------------------------------------------------------
@@ -42,6 +54,12 @@ def alerts_by_source(rest):
     for alert in rest.get("/onos/nids/alerts?limit=10000", retry=False)["alerts"]:
         out.setdefault(alert["flow"]["clientIp"], []).append(alert["id"])
     return {ip: sorted(ids) for ip, ids in out.items()}
+
+
+def incidents_view(rest):
+    """(id, source, family, block) of every incident, as one instance shows them."""
+    return sorted((i["id"], i["source"], i["family"], i.get("blockId"))
+                  for i in rest.get("/onos/nids/incidents?limit=1000", retry=False)["incidents"])
 
 
 def switch_model(stack, switch):
@@ -127,6 +145,171 @@ def test_reports_are_handled_by_each_switchs_master_and_alerts_show_everywhere(r
         lambda: (lambda a: a if sources <= set(a) else None)(same_everywhere(stack, alerts_by_source, "alerts")),
         ALERT_WAIT_S, 2, f"alerts of {sorted(sources)} on every instance")
     assert set(seen) == sources, f"alerts of benign sources: {sorted(set(seen) - sources)}"
+    # Each attacker's alerts fold into one incident of its source, stored once for the cluster.
+    incidents = same_everywhere(stack, incidents_view, "incidents")
+    assert sorted(source for _, source, _, _ in incidents) == sorted(sources), incidents
     after = [decoded(rest) for rest in stack.rests]
     # Each instance decoded the reports of the leaf it masters (packet-ins reach the master only).
     assert all(a > b for a, b in zip(after, before)), (before, after)
+
+
+# ---- blocks and failover ------------------------------------------------------------------------------------------
+
+def blocks(rest):
+    return sorted(rest.get(BLOCKS, retry=False)["blocks"], key=lambda b: b["id"])
+
+
+def block_view(rest):
+    return [(b["id"], b["src"], b["state"], tuple(b.get("devices", []))) for b in blocks(rest)]
+
+
+def acl_sources(stack, switch):
+    """{ipv4_src: packets dropped} of the ACL entries the switch itself holds."""
+    reader = p4rt.Client(stack.topology.switch(switch).grpc_port)
+    try:
+        src_field = reader.p4info.match_field(ACL, "ipv4_src").id
+        return {str(ipaddress.IPv4Address(p4rt.ternary_value(e, src_field))): e.counter_data.packet_count
+                for e in reader.table_entries(ACL, with_counters=True)}
+    finally:
+        reader.close()
+
+
+def set_policy(stack, rest, **props):
+    """Sets block-manager properties through `rest`; waits until every live instance applies them (ONOS distributes
+    component configuration; the instance that decides on an alert may be any)."""
+    rest.post(POLICY, {k: str(v) for k, v in props.items()})
+    for other in live(stack):
+        onos_mod.wait_until(lambda: all(str(other.get(BLOCKS, retry=False)["policy"].get(k)) == str(v)
+                                        for k, v in props.items()), 30, 1, f"policy {props} on {other.base_url}")
+
+
+def connect_loop(host, ip, port, attempts, interval):
+    """A background process in a host's namespace: `attempts` TCP connection attempts to ip:port, one every
+    `interval` s (bounded); processes.terminate stops it."""
+    return netns.host_popen(host, "python3", "-c",
+                            "import socket,time\n"
+                            f"for i in range({attempts}):\n"
+                            "    s=socket.socket(); s.settimeout(0.2)\n"
+                            f"    try: s.connect(('{ip}', {port}))\n"
+                            "    except OSError: pass\n"
+                            f"    s.close(); time.sleep({interval})\n",
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def records_of(rest, device_id, since_ms):
+    """Flow records of one switch that this instance received at or after since_ms (each instance keeps the records
+    of the reports it decoded: those of the switches it masters)."""
+    flows = rest.get(f"/onos/nids/flows?device={device_id}&limit=10000", retry=False)["flows"]
+    return [f for f in flows if f["receivedMillis"] >= since_ms]
+
+
+def test_a_block_made_through_one_instance_drops_on_a_switch_another_masters(routed_cluster):
+    stack = routed_cluster
+    onos1, onos2, onos3 = stack.rests
+    s1 = stack.topology.switch("s1").device_id
+    assert masters(onos1, stack)[s1] == "onos-1"
+    status, made = onos3.post(BLOCKS, {"src": "10.0.0.2", "ttlSeconds": 0, "reason": "cluster test"})
+    assert status == 201, made
+    try:
+        view = same_everywhere(stack, lambda rest: (lambda v: v if v and v[0][2] == "INSTALLED" else None)(
+            block_view(rest)), "the installed block", timeout=60)
+        assert view == [(made["id"], "10.0.0.2", "INSTALLED", (s1,))], view
+        onos_mod.wait_until(lambda: "10.0.0.2" in acl_sources(stack, "s1"), 30, 1, "the drop rule on s1")
+        intents = same_everywhere(stack, lambda rest: sorted(
+            (i["key"], i["state"]) for i in rest.get("/onos/v1/intents", retry=False)["intents"]
+            if i["appId"] == stack.app_name), "the block's intent")
+        assert intents == [(made["intentKey"], "INSTALLED")], intents
+    finally:
+        status, _ = onos2.delete(f"{BLOCKS}/{made['id']}")
+    assert status == 204
+    same_everywhere(stack, lambda rest: block_view(rest) == [] or None, "no block")
+    onos_mod.wait_until(lambda: "10.0.0.2" not in acl_sources(stack, "s1"), 30, 1, "the drop rule removed from s1")
+    # The withdrawn intent is purged everywhere (it was withdrawn through another instance than its partition's).
+    same_everywhere(stack, lambda rest: not any(i["appId"] == stack.app_name for i in
+                                                rest.get("/onos/v1/intents", retry=False)["intents"]) or None,
+                    "the block's intent withdrawn and purged", timeout=60)
+
+
+def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lost(routed_cluster, attack_model):
+    """onos-1 masters s1 (leaf of h1, h2) and s4 (the spine). h2 attacks and is auto-blocked at s1 first; then h1
+    attacks across the spine and h4, h6 talk to h1 (benign) while onos-1 is killed (SIGKILL)."""
+    stack = routed_cluster
+    onos1, onos2, onos3 = stack.rests
+    s1 = stack.topology.switch("s1").device_id
+    owned = sorted(d for d, n in masters(onos2, stack).items() if n == "onos-1")
+    assert len(owned) * 2 == len(stack.topology.switches) and s1 in owned, owned
+    model_id = onos2.get("/onos/nids/models/active")["id"]
+
+    # Before the failure: h2 (no earlier test made it an attacker) attacks h1 on its own leaf, is alerted by s1's
+    # master onos-1 and auto-blocked (decided by whichever instance's work partition holds 10.0.0.2).
+    set_policy(stack, onos2, autoBlockMinSeverity="HIGH", blockTtlSeconds=0)
+    try:
+        fabric_mod.tcp_attempts("h2", "10.0.0.1", ATTACK_PORT, 12)
+        onos_mod.wait_until(lambda: any(b["src"] == "10.0.0.2" and b["state"] == "INSTALLED"
+                                        for b in blocks(onos2)), ALERT_WAIT_S, 2, "auto-block of 10.0.0.2 INSTALLED")
+    finally:
+        set_policy(stack, onos2, autoBlockMinSeverity="NONE")
+    onos_mod.wait_until(lambda: "10.0.0.2" in acl_sources(stack, "s1"), 30, 1, "h2's drop rule on s1")
+    before_blocks = same_everywhere(stack, block_view, "blocks")
+    before_alerts = same_everywhere(stack, alerts_by_source, "alerts")
+    assert "10.0.0.2" in before_alerts, before_alerts
+    block = next(b for b in blocks(onos2) if b["src"] == "10.0.0.2")
+    # h2's incident, answered by that block (the incident store and the block store are cluster-wide).
+    before_incidents = same_everywhere(stack, lambda rest: (lambda v: v if any(
+        i[1] == "10.0.0.2" and i[3] == block["id"] for i in v) else None)(incidents_view(rest)),
+        "h2's incident with its block")
+
+    # The attack (h1 -> h5 across the spine) and benign traffic (h4, h6 -> h1 port 80) run through the failover.
+    loops = [connect_loop("h1", "10.0.0.5", ATTACK_PORT, 600, 0.2),
+             connect_loop("h4", "10.0.0.1", 80, 600, 0.2),
+             connect_loop("h6", "10.0.0.1", 80, 600, 0.2)]
+    try:
+        onos_mod.wait_until(lambda: records_of(onos1, s1, int(time.time() * 1000) - 3000), 30, 0.5,
+                            "s1's reports decoded by onos-1 before the failure")
+        killed_ms = int(time.time() * 1000)
+        killed_at = time.monotonic()
+        stack.cluster.kill("onos-1")
+        moved = onos_mod.wait_until(
+            lambda: (lambda m: m if all(m[d] in ("onos-2", "onos-3") for d in owned) else None)(masters(onos2, stack)),
+            60, 0.5, "new masters for onos-1's switches")
+        moved_s = time.monotonic() - killed_at
+        assert same_everywhere(stack, lambda rest: masters(rest, stack), "the new masters") == moved
+        survivor = stack.cluster.instance(moved[s1]).rest
+        resumed = onos_mod.wait_until(lambda: records_of(survivor, s1, killed_ms), 60, 0.5,
+                                      f"s1's reports decoded by its new master {moved[s1]}")
+        resumed_s = (min(f["receivedMillis"] for f in resumed) - killed_ms) / 1000
+        # The other leaves' masters keep handling theirs (the spine has no edge port: it reports nothing).
+        for leaf in ("s2", "s3"):
+            device = stack.topology.switch(leaf).device_id
+            onos_mod.wait_until(lambda: records_of(stack.cluster.instance(moved[device]).rest, device, killed_ms), 30,
+                                1, f"{leaf}'s reports decoded by its master {moved[device]} after the failure")
+    finally:
+        for loop in loops:
+            processes.terminate(loop, 5)
+    print(f"failover: onos-1's switches {owned} moved to {[moved[d] for d in owned]} after {moved_s:.1f} s; "
+          f"s1's reports handled by {moved[s1]} from {resumed_s:.1f} s after the kill")
+    assert resumed_s < RESUME_LIMIT_S, f"s1's reports resumed {resumed_s:.1f} s after its master died"
+
+    # Nothing lost, read from each survivor: h2's incident and its alerts, its block and drop rule, the active model.
+    after_blocks = same_everywhere(stack, block_view, "blocks")
+    assert after_blocks == before_blocks, (before_blocks, after_blocks)
+    after_incidents = same_everywhere(stack, incidents_view, "incidents")
+    assert set(before_incidents) <= set(after_incidents), (before_incidents, after_incidents)
+    for rest in live(stack):
+        incident = next(i for i in rest.get("/onos/nids/incidents?source=10.0.0.2&limit=100", retry=False)["incidents"]
+                        if i["blockId"] == block["id"])
+        assert incident["state"] == "BLOCKED", incident
+    assert any(source == "10.0.0.1" for _, source, _, _ in after_incidents), after_incidents
+    assert not {"10.0.0.4", "10.0.0.6"} & {source for _, source, _, _ in after_incidents}, after_incidents
+    after_alerts = same_everywhere(stack, alerts_by_source, "alerts")
+    assert all(set(ids) <= set(after_alerts.get(ip, [])) for ip, ids in before_alerts.items()), \
+        (before_alerts, after_alerts)
+    assert "10.0.0.1" in after_alerts
+    assert not {"10.0.0.4", "10.0.0.6"} & set(after_alerts), f"benign sources alerted: {after_alerts}"
+    assert same_everywhere(stack, lambda rest: rest.get("/onos/nids/models/active", retry=False)["id"],
+                           "the active model") == model_id
+    assert "10.0.0.2" in acl_sources(stack, "s1")
+    for sw in stack.topology.switches:
+        bank, decisions = switch_model(stack, sw.name)
+        assert decisions == sum(len(phase["decision_entries"]) for phase in attack_model["phases"]), \
+            (sw.name, bank, decisions)

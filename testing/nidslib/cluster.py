@@ -440,9 +440,10 @@ class ClusterStack:
 
 
 def assign_masters(rest, topology, node_ids):
-    """Makes the switches' masters the instances `node_ids` in turn (s1 -> first, s2 -> second, ...) and waits until
-    ONOS reports them so: a known split, where ONOS's own balancing would leave it to timing."""
-    wanted = {sw.device_id: node_ids[i % len(node_ids)] for i, sw in enumerate(topology.switches)}
+    """Makes the switches' masters the instances `node_ids` in turn by switch number (s1 -> first, s2 -> second, ...)
+    and waits until ONOS reports them so: a known split, where ONOS's own balancing would leave it to timing. A
+    switch keeps its master when the fabric grows."""
+    wanted = {sw.device_id: node_ids[(sw.index - 1) % len(node_ids)] for sw in topology.switches}
     for device, node in wanted.items():
         rest.request("PUT", "/onos/v1/mastership", {"deviceId": device, "nodeId": node, "role": "MASTER"})
 
@@ -487,13 +488,16 @@ class ClusterSession:
                                    progress=self.progress, onos_heap=onos_heap)
         self.fabric = fabric_mod.Fabric(topology, os.path.join(log_dir, "switches"))
         self.switch_restarts = {}
+        self.pipeconf_id = None
 
     @property
     def rest(self):
         """The first instance's REST client."""
         return self.cluster.instances[0].rest
 
-    def start(self):
+    def start(self, leaves=None):
+        """Starts everything; with `leaves`, ONOS is given only the first that many leaves and the spines (the other
+        switches run unconfigured until `connect` gives them)."""
         sm = self.session_mod
         self.cluster.start()
         t0 = time.monotonic()
@@ -511,10 +515,8 @@ class ClusterSession:
         self.progress(f"starting {len(self.topology.switches)} BMv2 switches and {len(self.topology.hosts)} hosts")
         self.fabric.start()
         from . import topology as topo
-        first.post("/onos/v1/network/configuration", topo.netcfg(self.topology, pipeconf_id))
-        self.wait_devices(pipeconf_id)
-        assign_masters(first, self.topology, [m.node_id for m in self.layout.onos])
-        self.wait_devices(pipeconf_id)
+        self.pipeconf_id = pipeconf_id
+        self.connect(self.topology if leaves is None else topo.first_leaves(self.topology, leaves))
         if self.discovery_apps:
             self.progress(f"activating {', '.join(self.discovery_apps)}")
             for app in self.discovery_apps:
@@ -528,13 +530,21 @@ class ClusterSession:
         self.cluster.timings["switch_restarts"] = sum(self.switch_restarts.values())
         return ClusterStack(self.cluster, self.fabric, self.topology, self.app_name, pipeconf_id)
 
-    def wait_devices(self, pipeconf_id):
+    def connect(self, part):
+        """Gives ONOS the switches of `part` (the fabric or a part of it; more of it later): pushes their netcfg,
+        waits until every instance has them available with the pipeconf, spreads their masters over the instances."""
+        from . import topology as topo
+        self.rest.post("/onos/v1/network/configuration", topo.netcfg(part, self.pipeconf_id))
+        self.wait_devices(part)
+        assign_masters(self.rest, part, [m.node_id for m in self.layout.onos])
+        self.wait_devices(part)
+
+    def wait_devices(self, part):
         sm = self.session_mod
         for inst in self.cluster.instances:
-            onos_mod.wait_until(lambda: self.restart_dead_switches() or sm.devices_ready(inst.rest, self.topology,
-                                                                                        pipeconf_id),
-                                sm.DEVICES_TIMEOUT, 3,
-                                f"{len(self.topology.switches)} devices available on {inst.member.node_id}")
+            onos_mod.wait_until(lambda: self.restart_dead_switches()
+                                or sm.devices_ready(inst.rest, part, self.pipeconf_id), sm.DEVICES_TIMEOUT, 3,
+                                f"{len(part.switches)} devices available on {inst.member.node_id}")
 
     def restart_dead_switches(self):
         """Restarts (a bounded number of times) a switch that died while the instances connected: BMv2's P4Runtime

@@ -98,6 +98,17 @@ def leaf_spine(leaves=2, spines=1, hosts_per_leaf=2, subnet="10.0.0", spare_port
     return Topology(switches, hosts, links, spares)
 
 
+def first_leaves(topology, leaves):
+    """The part of a leaf-spine fabric made of its first `leaves` leaves, every spine, the hosts of those leaves and
+    their links (a fabric grown step by step: the switches of the rest run, unconfigured)."""
+    kept = [s for s in topology.switches if s.role == "leaf"][:leaves]
+    names = {s.name for s in kept}
+    spines = [s for s in topology.switches if s.role == "spine"]
+    return Topology(kept + spines, [h for h in topology.hosts if h.switch in names],
+                    [link for link in topology.links if link.a in names],
+                    [(sw, port) for sw, port in topology.spare_ports if sw in names])
+
+
 def spare_peer_name(switch, port):
     """The free end of a spare port's veth (root namespace until a host is moved onto it)."""
     return f"{switch}-spare{port}"

@@ -57,3 +57,15 @@ def test_spare_ports_come_after_the_uplinks_and_are_declared_in_the_netcfg():
     assert "4" in cfg["devices"]["device:bmv2:s1"]["ports"]
     assert cfg["devices"]["device:bmv2:s1"]["nids"]["edgePorts"] == [1, 2]
     assert topo.leaf_spine().spare_ports == []
+
+
+def test_the_first_leaves_of_a_fabric_keep_their_spine_hosts_and_links():
+    t = topo.leaf_spine(leaves=15, spines=1, hosts_per_leaf=1)
+    part = topo.first_leaves(t, 3)
+    assert [s.name for s in part.switches] == ["s1", "s2", "s3", "s16"]
+    assert [h.name for h in part.hosts] == ["h1", "h2", "h3"]
+    assert [(l.a, l.b) for l in part.links] == [("s1", "s16"), ("s2", "s16"), ("s3", "s16")]
+    # Routes among those hosts only: the spine sends down to the three leaves it knows.
+    assert sorted((sw, h.name, port) for sw, h, port in topo.ipv4_routes(part) if sw == "s16") == [
+        ("s16", "h1", 1), ("s16", "h2", 2), ("s16", "h3", 3)]
+    assert set(topo.netcfg(part, "p")["devices"]) == {s.device_id for s in part.switches}

@@ -30,13 +30,14 @@ import sys
 import threading
 import time
 
-from nidslib import modelcli, netns, pipeline, processes, veth
+from nidslib import netns, pipeline, processes, veth
+from nidslib.bench import models as bench_models
+from nidslib.bench.models import model_facts
 from nidslib.bench import report, stats
 from nidslib.p4runtime import Bmv2Switch
-from nidslib.paths import DATASETS, REPO_ROOT as ROOT
+from nidslib.paths import REPO_ROOT as ROOT
 from nidslib.session import exclusive_stack_lock
 
-DATASET = os.path.join(DATASETS, "nf-unsw-nb15-v2.sample.csv.gz")
 
 HOSTS = {"h1": ("10.77.0.1", "02:00:00:77:00:01", 1, "nbench1"),
          "h2": ("10.77.0.2", "02:00:00:77:00:02", 2, "nbench2")}
@@ -273,47 +274,12 @@ class Traffic:
 
 # ---- models ------------------------------------------------------------------------------------------------
 
-# The phases a tree is written for (0 = the flow's end). The UNSW sample has one row per finished flow, so training
-# gives an END tree; the benchmark writes that tree at every phase it names, which costs the switch what phase
-# trees of that size cost (a lookup chain at each phase packet) whatever they were trained on.
-SMALL_PHASES = (1, 2, 4, 8, 0)
-ALL_PHASES = tuple(1 << i for i in range(16)) + (0,)     # packets 1 .. 32768 (MAX_PHASE_PACKETS) and the end
-LARGE_LEAVES = 60          # x 17 phases: about the 1024 decision entries of one bank (full capacity)
-
-
-def at_phases(model, phases):
-    """The bundle with its END tree's entries copied to each of `phases`."""
-    end = next(p for p in model["phases"] if p["phase"] == 0)
-    return dict(model, phases=[dict(end, phase=number) for number in phases])
-
-
 def train_models(cache_dir):
-    """{kind: model bundle} for 'small' (a binary tree of <= 32 leaves at phases 1, 2, 4, 8 and the end) and
-    'large' (a multi-class tree at all 17 phases, filling one bank's decision entries); trained once, cached."""
-    if not os.path.exists(DATASET):
-        raise BenchError(f"{DATASET} not found: scenarios S3/S4 need the UNSW sample (../shared/datasets)")
-    specs = {"small": (["--binary", "--max-leaves", "32", "--seed", "1"], SMALL_PHASES),
-             "large": (["--max-leaves", str(LARGE_LEAVES), "--min-leaf", "1", "--seed", "1"], ALL_PHASES)}
-    models = {}
-    os.makedirs(cache_dir, exist_ok=True)
-    for kind, (args, phases) in specs.items():
-        out = os.path.join(cache_dir, f"model-{kind}-end.json")
-        if not os.path.exists(out):
-            try:
-                modelcli.run("train", "--data", DATASET, "--out", out, *args, timeout=900)
-            except modelcli.ModelError as e:
-                raise BenchError(f"{kind} model: {e}") from None
-        with open(out) as f:
-            models[kind] = at_phases(json.load(f), phases)
-    return models
-
-
-def model_facts(model):
-    phases = model["phases"]
-    return {"name": model["name"], "phases": len(phases), "leaves": len(phases[0]["leaves"]),
-            "features": sum(1 for s in phases[0]["slots"] if s["feature_id"]),
-            "range_entries": sum(len(p["feature_entries"]) for p in phases),
-            "decision_entries": sum(len(p["decision_entries"]) for p in phases)}
+    """{kind: model bundle} for 'small' and 'large' (nidslib.bench.models); trained once, cached."""
+    try:
+        return {kind: bench_models.trained(kind, cache_dir) for kind in ("small", "large")}
+    except bench_models.ModelsError as e:
+        raise BenchError(f"scenarios S3/S4: {e}") from None
 
 
 # ---- the run -----------------------------------------------------------------------------------------------

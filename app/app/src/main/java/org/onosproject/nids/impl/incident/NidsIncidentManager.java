@@ -6,6 +6,9 @@ package org.onosproject.nids.impl.incident;
 
 import com.google.common.collect.ImmutableList;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cluster.ClusterService;
+import org.onosproject.cluster.LeadershipService;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.edge.EdgePortService;
@@ -85,6 +88,11 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
             .thenComparingLong(Incident::id).reversed();
     /** How often incidents idle past the window are closed. */
     static final long SWEEP_PERIOD_MILLIS = 1000;
+    /**
+     * The leadership topic of the idle sweep: in a cluster one instance closes idle incidents (a sweep reads the whole
+     * cluster-wide store; every instance sees the closes as store events). When the leader dies, another is elected.
+     */
+    static final String SWEEP_TOPIC = "org.onosproject.nids.incident-sweep";
 
     private final Logger log = getLogger(getClass());
 
@@ -100,6 +108,10 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     protected NetworkConfigService networkConfigService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LeadershipService leadershipService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterService clusterService;
 
     /** The controller clock (ms); tests replace it. */
     LongSupplier clock = System::currentTimeMillis;
@@ -131,6 +143,7 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
         locations = new SourceLocations(hostService, new EdgePorts(edgePortService, networkConfigService)::isEdge);
         store.setDelegate(delegate);
         eventDispatcher.addSink(NidsIncidentEvent.class, listenerRegistry);
+        leadershipService.runForLeadership(SWEEP_TOPIC);
         sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "incident-sweep-%d", log));
         sweeper.scheduleWithFixedDelay(this::closeIdle, SWEEP_PERIOD_MILLIS, SWEEP_PERIOD_MILLIS,
                                        TimeUnit.MILLISECONDS);
@@ -140,6 +153,7 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     @Deactivate
     protected void deactivate() {
         sweeper.shutdownNow();
+        leadershipService.withdraw(SWEEP_TOPIC);
         eventDispatcher.removeSink(NidsIncidentEvent.class);
         store.unsetDelegate(delegate);
         componentConfigService.unregisterProperties(getClass(), false);
@@ -301,8 +315,11 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
         return store.counters();
     }
 
-    /** Closes the incidents idle past the window (fires INCIDENT_CLOSED). */
+    /** Closes the incidents idle past the window (fires INCIDENT_CLOSED), if this instance leads the sweep. */
     void closeIdle() {
+        if (!leadsSweep()) {
+            return;
+        }
         try {
             int closed = store.book().closeIdle(clock.getAsLong() * 1000, policy.windowMicros());
             if (closed > 0) {
@@ -312,6 +329,11 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
             // The sweep runs again in a second; a failure must not cancel the schedule.
             log.warn("Incident sweep failed: {}", e.getMessage(), e);
         }
+    }
+
+    private boolean leadsSweep() {
+        NodeId leader = leadershipService.getLeader(SWEEP_TOPIC);
+        return leader != null && leader.equals(clusterService.getLocalNode().id());
     }
 
     static NidsException notFound(long incidentId) {

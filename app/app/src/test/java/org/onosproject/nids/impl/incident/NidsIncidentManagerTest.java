@@ -11,6 +11,7 @@ import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onlab.packet.VlanId;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.net.ConnectPoint;
 import org.onosproject.net.DefaultHost;
 import org.onosproject.net.DeviceId;
@@ -74,6 +75,8 @@ public class NidsIncidentManagerTest {
     private final List<Long> evidenceIncidents = new ArrayList<>();
     private final List<NidsIncidentEvent> events = new ArrayList<>();
     private long now = T0;
+    /** The instance that leads the idle sweep: ClusterServiceAdapter's local node unless a test says otherwise. */
+    private NodeId sweepLeader = NodeId.nodeId("local");
     private int nextPort = 40000;
     private NidsIncidentManager manager;
 
@@ -119,7 +122,7 @@ public class NidsIncidentManagerTest {
                 return point.port().toLong() != 9;
             }
         }, () -> now, context(Map.of("incidentEvidenceFlows", 2, "incidentWindowSeconds", 10,
-                                     "maxIncidents", 3)));
+                                     "maxIncidents", 3)), () -> sweepLeader);
         manager.addListener(events::add);
     }
 
@@ -226,6 +229,24 @@ public class NidsIncidentManagerTest {
         Incident second = manager.report(attack("10.0.0.3", S1, 4, "DoS")).orElseThrow();
         assertTrue(second.id() != first.id());
         assertEquals(List.of(second), manager.incidents(IncidentQuery.builder().state(IncidentState.OPEN).build()));
+    }
+
+    @Test
+    public void onlyTheSweepsLeaderClosesIdleIncidents() {
+        Incident first = manager.report(attack("10.0.0.3", S1, 4, "DoS")).orElseThrow();
+        now += 11_000;
+        sweepLeader = NodeId.nodeId("onos-2");
+        manager.closeIdle();
+        assertTrue("another instance leads the sweep: nothing closed here",
+                   events.stream().noneMatch(e -> e.type() == NidsIncidentEvent.Type.INCIDENT_CLOSED));
+        sweepLeader = null;
+        manager.closeIdle();
+        assertTrue("no leader (an election under way): nothing closed",
+                   events.stream().noneMatch(e -> e.type() == NidsIncidentEvent.Type.INCIDENT_CLOSED));
+        sweepLeader = NodeId.nodeId("local");
+        manager.closeIdle();
+        assertEquals(NidsIncidentEvent.Type.INCIDENT_CLOSED, events.get(events.size() - 1).type());
+        assertEquals(first.id(), events.get(events.size() - 1).subject().id());
     }
 
     @Test

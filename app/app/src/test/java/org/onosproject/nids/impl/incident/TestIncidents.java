@@ -6,6 +6,9 @@ package org.onosproject.nids.impl.incident;
 
 import org.easymock.EasyMock;
 import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.cluster.ClusterServiceAdapter;
+import org.onosproject.cluster.LeadershipServiceAdapter;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.net.NetTestTools;
 import org.onosproject.net.host.HostService;
 import org.onosproject.net.config.NetworkConfigService;
@@ -16,6 +19,7 @@ import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /** A real incident manager over the distributed store on ONOS's test storage, for other components' tests. */
 public final class TestIncidents {
@@ -33,6 +37,22 @@ public final class TestIncidents {
      */
     public static NidsIncidentManager start(NidsAlertService alerts, HostService hosts, EdgePortService edges,
                                             LongSupplier clock, ComponentContext context) {
+        ClusterServiceAdapter cluster = new ClusterServiceAdapter();
+        return start(alerts, hosts, edges, clock, context, () -> cluster.getLocalNode().id());
+    }
+
+    /**
+     * @param alerts      the alert service (evidence alerts go there)
+     * @param hosts       ONOS's host locations
+     * @param edges       ONOS's edge ports (the network config names none)
+     * @param clock       the controller clock, ms
+     * @param context     the component properties
+     * @param sweepLeader the instance that leads the idle sweep (this one is ClusterServiceAdapter's local node)
+     * @return the manager, activated, its events delivered synchronously
+     */
+    public static NidsIncidentManager start(NidsAlertService alerts, HostService hosts, EdgePortService edges,
+                                            LongSupplier clock, ComponentContext context,
+                                            Supplier<NodeId> sweepLeader) {
         DistributedNidsIncidentStore store = new DistributedNidsIncidentStore();
         store.storageService = new TestStorageService();
         store.activate();
@@ -45,6 +65,13 @@ public final class TestIncidents {
         EasyMock.replay(manager.networkConfigService);
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.clock = clock;
+        manager.clusterService = new ClusterServiceAdapter();
+        manager.leadershipService = new LeadershipServiceAdapter() {
+            @Override
+            public NodeId getLeader(String path) {
+                return NidsIncidentManager.SWEEP_TOPIC.equals(path) ? sweepLeader.get() : null;
+            }
+        };
         NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
         manager.activate(context);
         return manager;

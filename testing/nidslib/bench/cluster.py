@@ -1,0 +1,206 @@
+"""Pure parts of the cluster benchmark (`make bench-cluster`, util/bench/clusterbench.py): the attack senders'
+script, report → incident latencies from the senders' times and the polled incidents, the summary, the results
+page and its plot. No process, socket or file access but `write`: testing/tests/test_bench_cluster.py tests it.
+"""
+import os
+
+from . import stats
+
+ROLLOUT_TARGET_S = 5.0
+LATENCY_TARGET_MS = 500
+TARGET_SWITCHES = 16
+
+# One attack flow per source port from FIRST_PORT: a reused port would be the same flow, counted once.
+FIRST_PORT = 42000
+
+
+def sender_script(server_ip, port, flows, pace_s):
+    """A host's attack: `flows` TCP connection attempts to server_ip:port, each from its own source port, one every
+    pace_s; prints the send time (epoch seconds) of each, in order (bounded by `flows`)."""
+    return (
+        "import socket, time\n"
+        f"for i in range({flows}):\n"
+        "    s = socket.socket(); s.setblocking(False)\n"
+        "    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
+        f"    s.bind(('0.0.0.0', {FIRST_PORT} + i))\n"
+        "    sent = time.time()\n"
+        f"    try: s.connect(('{server_ip}', {port}))\n"
+        "    except BlockingIOError: pass\n"
+        "    print(sent, flush=True)\n"
+        f"    time.sleep({pace_s})\n"
+        "    s.close()\n")
+
+
+def sent_times(output):
+    """The send times a sender printed, in order."""
+    return [float(line) for line in output.split() if line.strip()]
+
+
+def incident_latencies_ms(sent, polls):
+    """Latency of each attack flow from its first packet to its source's incident counting it, in ms.
+
+    sent: {source: [send time of flow 1, flow 2, ...]}; polls: [(time the answer arrived, {source: flows counted by
+    its incidents})], in poll order. The k-th flow of a source is counted once a poll shows k flows (an upper bound
+    of when the incident had it: it includes up to one poll interval and one REST round trip). Flows never counted
+    are left out; `uncounted` says how many."""
+    latencies = []
+    uncounted = 0
+    for source, times in sent.items():
+        seen = [(t, counts.get(source, 0)) for t, counts in polls]
+        for k, sent_at in enumerate(times, start=1):
+            arrival = next((t for t, count in seen if count >= k and t >= sent_at), None)
+            if arrival is None:
+                uncounted += 1
+            else:
+                latencies.append((arrival - sent_at) * 1000)
+    return sorted(latencies), uncounted
+
+
+def summary(values):
+    """{n, median, p90, p99, max} of a list (None figures when it is empty)."""
+    if not values:
+        return {"n": 0, "median": None, "p90": None, "p99": None, "max": None}
+    return {"n": len(values), "median": stats.median(values), "p90": stats.percentile(values, 90),
+            "p99": stats.percentile(values, 99), "max": max(values)}
+
+
+def rollout_row(size, runs):
+    """The figures of one fabric size from its rollouts: [{"rest_s", "app_ms", "entries", "switches"}]."""
+    rest = [r["rest_s"] for r in runs]
+    return {"switches": size, "rollouts": len(runs), "median_s": stats.median(rest), "max_s": max(rest),
+            "app_median_ms": stats.median([r["app_ms"] for r in runs]),
+            "entries_per_switch": runs[0]["entries"] // max(1, runs[0]["switches"])}
+
+
+def goal_lines(results):
+    """The issue's two targets, met or not, with the figures."""
+    lines = []
+    row = next((r for r in results["rollout"] if r["switches"] == TARGET_SWITCHES), None)
+    if row is None:
+        lines.append(f"- rollout to {TARGET_SWITCHES} switches: not measured")
+    else:
+        met = row["median_s"] < ROLLOUT_TARGET_S
+        lines.append(f"- rollout of the full-capacity model to {TARGET_SWITCHES} switches: median "
+                     f"{row['median_s']:.2f} s (target < {ROLLOUT_TARGET_S:.0f} s): "
+                     + ("met" if met else f"NOT met, {row['median_s'] - ROLLOUT_TARGET_S:.2f} s over"))
+    latency = results.get("latency") or {}
+    median = (latency.get("summary") or {}).get("median")
+    if median is None:
+        lines.append(f"- report → incident at {TARGET_SWITCHES} switches: not measured")
+    else:
+        met = median < LATENCY_TARGET_MS
+        lines.append(f"- report → incident at {latency['switches']} switches: median {median:.0f} ms "
+                     f"(target < {LATENCY_TARGET_MS} ms): "
+                     + ("met" if met else f"NOT met, {median - LATENCY_TARGET_MS:.0f} ms over"))
+    return lines
+
+
+def render_markdown(results, plot_name):
+    fmt = stats.fmt
+    rollout = stats.markdown_table(
+        ["switches", "rollouts", "median (s)", "max (s)", "app's own count, median (ms)", "entries per switch"],
+        [[r["switches"], r["rollouts"], fmt(r["median_s"], "{:.2f}"), fmt(r["max_s"], "{:.2f}"),
+          fmt(r["app_median_ms"]), r["entries_per_switch"]] for r in results["rollout"]])
+    heap = stats.markdown_table(
+        ["switches"] + [f"{n} live heap (MiB)" for n in results["instances"]]
+        + [f"{n} RSS (MiB)" for n in results["instances"]],
+        [[h["switches"]] + [fmt(h["live_heap_mib"].get(n)) for n in results["instances"]]
+         + [fmt(h["rss_mib"].get(n)) for n in results["instances"]] for h in results["heap"]])
+    latency = results.get("latency") or {}
+    s = latency.get("summary") or summary([])
+    lines = [
+        "# Cluster benchmark (`make bench-cluster`)",
+        "",
+        f"Run {results['started']} on {results['host']}: {len(results['instances'])} ONOS 2.7 instances and "
+        f"{results['storage_nodes']} Atomix 3.1 nodes on one machine, one leaf-spine BMv2 fabric grown step by step "
+        "(the switches' masters spread over the instances by switch number). Figures of a shared 2-core machine.",
+        "",
+        "## Targets (issue 16)",
+        "",
+        *goal_lines(results),
+        "",
+        "## Model rollout",
+        "",
+        f"The full-capacity model ({results['model']['leaves']} leaves at {results['model']['phases']} phases: "
+        f"{results['model']['decision_entries']} decision and {results['model']['range_entries']} range entries) "
+        "and a second one of a few leaves less, activated in turn through onos-1's REST API: the time from the "
+        "request to its answer, which comes once every switch has the model in its inactive bank and has flipped "
+        "to it (ONOS's flow rule service hands each write to the switch's master).",
+        "",
+        rollout,
+        "",
+        "## ONOS heap per instance",
+        "",
+        "Live heap after a full GC (`jmap -histo:live`) and resident memory, after the rollouts at each size.",
+        "",
+        heap,
+        "",
+        f"## Report → incident at {latency.get('switches', TARGET_SWITCHES)} switches",
+        "",
+        (f"{latency.get('sources')} attackers (one host on each leaf, each mastered by the instance of its leaf) "
+         f"each open {latency.get('flows_per_source')} TCP flows to the attack port of a port-rule model, one every "
+         f"{latency.get('pace_s')} s; onos-1's `GET /onos/nids/incidents` is polled every "
+         f"{latency.get('poll_s', 0) * 1000:.0f} ms. A flow's latency runs from its first packet (the sender's "
+         "clock) to the first answer whose incident of its source counts it: switch, report packet-in to the "
+         "leaf's master, decoding, alert, the cluster-wide incident store, REST." if latency else "Not measured."),
+        "",
+        stats.markdown_table(["flows", "median (ms)", "p90 (ms)", "p99 (ms)", "max (ms)", "never counted"],
+                             [[s["n"], fmt(s["median"]), fmt(s["p90"]), fmt(s["p99"]), fmt(s["max"]),
+                               latency.get("uncounted", "—")]]),
+        "",
+        f"![rollout time, heap and latency]({plot_name})",
+        "",
+        "`cluster.json` beside this file holds every rollout and latency.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def plot(results, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4))
+    sizes = [r["switches"] for r in results["rollout"]]
+    ax = axes[0]
+    ax.plot(sizes, [r["median_s"] for r in results["rollout"]], "o-", label="median")
+    ax.plot(sizes, [r["max_s"] for r in results["rollout"]], "x--", label="max")
+    ax.axhline(ROLLOUT_TARGET_S, color="#d62", linestyle=":", label=f"target at {TARGET_SWITCHES}")
+    ax.set_xlabel("BMv2 switches")
+    ax.set_ylabel("s, REST request to answer")
+    ax.set_title("full-capacity model rollout")
+    ax.set_xticks(sizes)
+    ax.legend()
+    ax = axes[1]
+    for name in results["instances"]:
+        ax.plot([h["switches"] for h in results["heap"]], [h["live_heap_mib"].get(name) for h in results["heap"]],
+                "o-", label=name)
+    ax.set_xlabel("BMv2 switches")
+    ax.set_ylabel("MiB")
+    ax.set_title("ONOS live heap after full GC")
+    ax.set_xticks(sizes)
+    ax.legend()
+    ax = axes[2]
+    latency = results.get("latency") or {}
+    values = latency.get("latencies_ms") or []
+    if values:
+        ax.hist(values, bins=30, color="#4a90d9")
+        ax.axvline(LATENCY_TARGET_MS, color="#d62", linestyle=":", label="target (median)")
+        ax.axvline(stats.median(values), color="#2a6", label="median")
+        ax.legend()
+    ax.set_xlabel("ms")
+    ax.set_ylabel("flows")
+    ax.set_title(f"report → incident, {latency.get('switches', TARGET_SWITCHES)} switches")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def write(results, out_dir, plot_name="cluster.png"):
+    import json
+    os.makedirs(out_dir, exist_ok=True)
+    plot(results, os.path.join(out_dir, plot_name))
+    with open(os.path.join(out_dir, "cluster.md"), "w") as f:
+        f.write(render_markdown(results, plot_name))
+    with open(os.path.join(out_dir, "cluster.json"), "w") as f:
+        json.dump(results, f, indent=1)

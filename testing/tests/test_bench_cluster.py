@@ -1,0 +1,74 @@
+# Run: .venv/bin/python -m pytest testing/tests/test_bench_cluster.py
+"""The cluster benchmark's pure parts (nidslib.bench.cluster): latencies from send times and polls, the summary,
+the targets, the results page and plot."""
+import json
+import os
+import subprocess
+import sys
+
+from nidslib.bench import cluster as bench
+
+
+def test_a_flow_counts_from_its_send_time_to_the_first_poll_showing_it():
+    sent = {"10.0.0.1": [10.0, 10.5], "10.0.0.2": [10.2]}
+    polls = [(10.1, {"10.0.0.1": 0}), (10.3, {"10.0.0.1": 1, "10.0.0.2": 1}), (10.9, {"10.0.0.1": 2, "10.0.0.2": 1})]
+    latencies, uncounted = bench.incident_latencies_ms(sent, polls)
+    assert uncounted == 0
+    assert [round(v) for v in latencies] == [100, 300, 400]
+
+
+def test_a_flow_never_counted_is_left_out_and_counted_as_such():
+    latencies, uncounted = bench.incident_latencies_ms({"10.0.0.1": [1.0, 2.0]}, [(3.0, {"10.0.0.1": 1})])
+    assert [round(v) for v in latencies] == [2000] and uncounted == 1
+
+
+def test_a_poll_before_the_flow_was_sent_does_not_count_it():
+    # The count of 1 seen before the second flow left is the first flow's; the second one needs a count of 2.
+    latencies, uncounted = bench.incident_latencies_ms({"s": [1.0, 2.0]}, [(1.5, {"s": 1}), (2.5, {"s": 2})])
+    assert [round(v) for v in latencies] == [500, 500] and uncounted == 0
+
+
+def test_the_sender_prints_one_send_time_per_flow(tmp_path):
+    script = bench.sender_script("127.0.0.1", 9, 3, 0.01)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30).stdout
+    times = bench.sent_times(out)
+    assert len(times) == 3 and times == sorted(times)
+
+
+def results(median_s=1.2, latency=None):
+    return {"started": "2026-11-24 13:00 UTC", "host": "h (2 cores)", "instances": ["onos-1", "onos-2", "onos-3"],
+            "storage_nodes": 3,
+            "model": {"leaves": 60, "phases": 17, "decision_entries": 1020, "range_entries": 900},
+            "rollout": [bench.rollout_row(4, [{"rest_s": 0.5, "app_ms": 400, "entries": 7680, "switches": 4}]),
+                        bench.rollout_row(16, [{"rest_s": median_s, "app_ms": 1000, "entries": 30720, "switches": 16},
+                                               {"rest_s": median_s, "app_ms": 1100, "entries": 30720,
+                                                "switches": 16}])],
+            "heap": [{"switches": 4, "live_heap_mib": {"onos-1": 300, "onos-2": 280, "onos-3": 290},
+                      "rss_mib": {"onos-1": 900, "onos-2": 880, "onos-3": 890}}],
+            "latency": latency}
+
+
+def test_the_targets_say_met_or_by_how_much_they_are_missed():
+    latency = {"switches": 16, "summary": bench.summary([100, 200, 900])}
+    lines = bench.goal_lines(results(1.2, latency))
+    assert "median 1.20 s (target < 5 s): met" in lines[0]
+    assert "median 200 ms (target < 500 ms): met" in lines[1]
+    lines = bench.goal_lines(results(6.5, {"switches": 16, "summary": bench.summary([700, 800])}))
+    assert "NOT met, 1.50 s over" in lines[0] and "NOT met, 250 ms over" in lines[1]
+    assert "not measured" in bench.goal_lines(results(1.0, None))[1]
+
+
+def test_rollout_row_takes_the_median_and_entries_per_switch():
+    row = bench.rollout_row(8, [{"rest_s": s, "app_ms": 10 * s, "entries": 800, "switches": 8} for s in (3, 1, 2)])
+    assert row == {"switches": 8, "rollouts": 3, "median_s": 2, "max_s": 3, "app_median_ms": 20,
+                   "entries_per_switch": 100}
+
+
+def test_write_makes_the_page_the_json_and_the_plot(tmp_path):
+    latency = {"switches": 16, "sources": 15, "flows_per_source": 20, "pace_s": 0.25, "poll_s": 0.05,
+               "uncounted": 0, "latencies_ms": [100.0, 150.0, 300.0], "summary": bench.summary([100, 150, 300])}
+    bench.write(results(1.2, latency), str(tmp_path))
+    page = (tmp_path / "cluster.md").read_text()
+    assert "| 16 | 2 | 1.20 |" in page and "![rollout time, heap and latency](cluster.png)" in page
+    assert json.loads((tmp_path / "cluster.json").read_text())["latency"]["summary"]["median"] == 150
+    assert os.path.getsize(tmp_path / "cluster.png") > 1000

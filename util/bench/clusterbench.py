@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""The app in a 3-instance ONOS cluster at scale (`make bench-cluster`): model rollout time to 4, 8, 16 and more
+BMv2 switches in one fabric, report → incident latency at 16 switches, ONOS heap per instance.
+
+Three Atomix 3.1 storage nodes and three ONOS 2.7 instances with the freshly built app (nidslib.cluster), and one
+leaf-spine fabric of BMv2 switches (one host per leaf, one spine) that all run from the start; ONOS is given them
+step by step (the first 3 leaves and the spine, then more leaves), the masters spread over the instances by switch
+number. At each size:
+
+  rollout  the full-capacity model (nidslib.bench.models 'large': a multi-class tree at all 17 phases, about one
+           bank's 1024 decision entries) and a second of a few leaves less, activated in turn through onos-1's REST API;
+           the time from the request to its answer (every switch written and flipped) and the app's own count
+  heap     each instance's live heap after a full GC (`jmap -histo:live`) and the resident memory of each JVM
+
+At 16 switches also the latency: a port-rule model active, one attacker per leaf opening TCP flows to a host on the
+next leaf (through the spine), onos-1's incident list polled; a flow's latency runs from its first packet to the
+first answer whose incident of its source counts it. A size whose switches do not all come up ends the growth
+("as many as fit"). Prints the figures, writes docs/bench/cluster.{md,json,png} (--out). Holds the stack lock.
+
+    .venv/bin/python util/bench/clusterbench.py [--sizes 4,8,16,24,32] [--rollouts 3] [--latency-at 16]
+                                                [--flows 20] [--out docs/bench]
+"""
+import argparse
+import datetime
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import types
+
+from nidslib import cluster as cluster_mod
+from nidslib import datasets
+from nidslib import netns
+from nidslib import onos as onos_mod
+from nidslib import processes
+from nidslib import session as session_mod
+from nidslib import stack as reference_stack
+from nidslib import topology as topo
+from nidslib.bench import cluster as bench
+from nidslib.bench import models as bench_models
+from nidslib.paths import REPO_ROOT as ROOT
+
+BOOT_APPS = ["drivers.bmv2"]
+ATTACK_PORT = 4444
+MODELS = "/onos/nids/models"
+IN_PLACE_TIMEOUT = 180
+# The second model a rollout alternates with: J48 gives 58 leaves for at most 60, 56 for at most 57 (a distinct tree of
+# about the same size; at most 59 gives the same 58-leaf tree).
+SECOND_MAX_LEAVES = bench_models.LARGE_LEAVES - 3
+
+
+class BenchError(Exception):
+    pass
+
+
+def log(message):
+    print(f"bench-cluster: {message}", flush=True)
+
+
+def store(rest, bundle):
+    try:
+        rest.post(MODELS, bundle)
+    except onos_mod.RestError as e:
+        if e.status != 409:
+            raise
+
+
+def activate(rest, bundle, switches):
+    """One rollout through `rest`: its figures; fails unless every one of `switches` switches took it."""
+    started = time.monotonic()
+    status, result = rest.post(f"{MODELS}/{bundle['model_id']}/activate")
+    elapsed = time.monotonic() - started
+    if status != 200 or not result.get("succeeded") or len(result.get("devices", [])) != switches:
+        raise BenchError(f"rollout of {bundle['model_id']} to {switches} switches: HTTP {status}: {str(result)[:300]}")
+    return {"model": bundle["model_id"], "rest_s": elapsed, "app_ms": result["elapsedMillis"],
+            "entries": sum(d["entries"] for d in result["devices"]), "switches": len(result["devices"])}
+
+
+def wait_in_place(rest, part):
+    """Until every switch of `part` holds the active model (a switch given to ONOS gets it from its master's
+    reconciliation): a rollout timed before that would race with it."""
+    def in_place():
+        active = rest.get(f"{MODELS}/active", retry=False).get("id")
+        held = {d["deviceId"] for d in rest.get("/onos/nids/devices", retry=False)["devices"]
+                if d.get("modelId") == active}
+        return active and {s.device_id for s in part.switches} <= held
+    onos_mod.wait_until(in_place, IN_PLACE_TIMEOUT, 2, f"the active model on the {len(part.switches)} switches")
+
+
+def heap(cluster):
+    live, rss = {}, cluster.memory()
+    for inst in cluster.instances:
+        live[inst.member.node_id] = inst.live_heap_mib()
+    return live, {n: rss[n] for n in live}
+
+
+def incident_flows(rest):
+    """{source: attack flows its incidents count}."""
+    out = {}
+    for incident in rest.get("/onos/nids/incidents?limit=1000", retry=False)["incidents"]:
+        out[incident["source"]] = out.get(incident["source"], 0) + incident["flows"]
+    return out
+
+
+def measure_latency(session, part, args, work):
+    """One attacker per leaf of `part`, all at once; returns the latency figures."""
+    rest = session.cluster.instances[0].rest
+    datasets.activate_port_model(rest, work, ATTACK_PORT)
+    session_mod.install_routes(types.SimpleNamespace(rest=rest, topology=part))
+    hosts = part.hosts
+    pairs = [(h, hosts[(i + 1) % len(hosts)]) for i, h in enumerate(hosts)]
+    if incident_flows(rest):
+        raise BenchError("incidents exist before the latency run")
+    script = {server.ip: bench.sender_script(server.ip, ATTACK_PORT, args.flows, args.pace) for _, server in pairs}
+    senders = {client.ip: netns.host_popen(client.name, "python3", "-c", script[server.ip], stdout=subprocess.PIPE,
+                                           text=True) for client, server in pairs}
+    polls = []
+    deadline = time.monotonic() + args.flows * args.pace + 60
+    try:
+        while time.monotonic() < deadline:
+            try:
+                counts = incident_flows(rest)
+            except onos_mod.OnosError as e:   # one failed poll only widens the next flows' bound
+                log(f"incident poll failed: {e}")
+                time.sleep(args.poll)
+                continue
+            polls.append((time.time(), counts))
+            if all(p.poll() is not None for p in senders.values()) and \
+                    all(counts.get(ip, 0) >= args.flows for ip in senders):
+                break
+            time.sleep(args.poll)
+    finally:
+        outputs = {}
+        for ip, process in senders.items():
+            if process.poll() is None:
+                processes.terminate(process, 5)
+            outputs[ip] = bench.sent_times(process.communicate(timeout=10)[0] or "")
+    latencies, uncounted = bench.incident_latencies_ms(outputs, polls)
+    pipeline = [inst.rest.get("/onos/nids/stats", retry=False)["pipeline"] for inst in session.cluster.instances]
+    return {"switches": len(part.switches), "sources": len(senders), "flows_per_source": args.flows,
+            "pace_s": args.pace, "poll_s": args.poll, "sent": sum(len(v) for v in outputs.values()),
+            "uncounted": uncounted, "latencies_ms": latencies, "summary": bench.summary(latencies),
+            "reports_decoded": {inst.member.node_id: p["reportsDecoded"]
+                                for inst, p in zip(session.cluster.instances, pipeline)}}
+
+
+def run(args):
+    sizes = sorted(int(s) for s in args.sizes.split(","))
+    if sizes[0] < 2:
+        raise BenchError("a size counts the spine and at least one leaf")
+    cache = os.path.join(ROOT, "build", "bench")
+    try:
+        full = bench_models.trained("large", cache)
+        other = bench_models.trained("large", cache, large_leaves=SECOND_MAX_LEAVES)
+    except bench_models.ModelsError as e:
+        raise BenchError(str(e)) from None
+    if full["model_id"] == other["model_id"]:
+        raise BenchError("the two full-capacity models are the same tree")
+    facts = bench_models.model_facts(full)
+    log(f"full-capacity model: {facts['leaves']} leaves at {facts['phases']} phases, {facts['decision_entries']} "
+        f"decision and {facts['range_entries']} range entries; the second has {len(other['phases'][0]['leaves'])} "
+        "leaves")
+    fabric = topo.leaf_spine(leaves=sizes[-1] - 1, spines=1, hosts_per_leaf=1)
+    missing = [r for r in (reference_stack.need_root(), reference_stack.need_bmv2(), reference_stack.need_onos(),
+                           reference_stack.need_java11(), reference_stack.need_atomix()) if r]
+    if missing:
+        raise BenchError("; ".join(missing))
+    results = {"started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+               "host": f"{platform.node()} ({os.cpu_count()} cores)", "model": facts, "rollout": [], "rollouts": [],
+               "heap": [], "latency": None, "not_fitted": None}
+    log("waiting for the stack lock /tmp/nids-itest.lock ...")
+    lock = session_mod.exclusive_stack_lock()
+    session = cluster_mod.ClusterSession(reference_stack.onos_home(), reference_stack.atomix_home(),
+                                         reference_stack.java11_home(), fabric, os.path.join(ROOT, args.log_dir),
+                                         boot_apps=BOOT_APPS, progress=log)
+    try:
+        started = time.monotonic()
+        session.start(leaves=sizes[0] - 1)
+        log(f"cluster and {sizes[0]} switches up in {time.monotonic() - started:.0f} s: "
+            f"{session.cluster.timings}")
+        results["instances"] = [inst.member.node_id for inst in session.cluster.instances]
+        results["storage_nodes"] = len(session.cluster.atomix)
+        rest = session.cluster.instances[0].rest
+        for bundle in (full, other):
+            store(rest, bundle)
+        activate(rest, full, sizes[0])
+        with tempfile.TemporaryDirectory() as work:
+            for size in sizes:
+                part = topo.first_leaves(fabric, size - 1)
+                try:
+                    grown = time.monotonic()
+                    session.connect(part)
+                    wait_in_place(rest, part)
+                    log(f"{size} switches connected, mastered and holding the active model in "
+                        f"{time.monotonic() - grown:.0f} s")
+                except (onos_mod.OnosError, cluster_mod.SwitchDied) as e:
+                    results["not_fitted"] = {"switches": size, "why": str(e)[:500]}
+                    log(f"{size} switches did not come up, the growth ends: {e}")
+                    break
+                active = rest.get(f"{MODELS}/active", retry=False)["id"]
+                turn = [other, full] if active == full["model_id"] else [full, other]
+                runs = [activate(rest, turn[i % 2], size) for i in range(args.rollouts)]
+                results["rollouts"].extend(dict(r, size=size) for r in runs)
+                row = bench.rollout_row(size, runs)
+                results["rollout"].append(row)
+                log(f"rollout to {size} switches: median {row['median_s']:.2f} s, max {row['max_s']:.2f} s "
+                    f"(app's count {row['app_median_ms']:.0f} ms; {row['entries_per_switch']} entries per switch)")
+                live, rss = heap(session.cluster)
+                results["heap"].append({"switches": size, "live_heap_mib": live, "rss_mib": rss})
+                log(f"heap at {size} switches: live MiB {live}, RSS MiB {rss}")
+                if size == args.latency_at:
+                    results["latency"] = measure_latency(session, part, args, work)
+                    s = results["latency"]["summary"]
+                    log(f"report → incident at {size} switches: {s['n']} flows, median {s['median']:.0f} ms, p90 "
+                        f"{s['p90']:.0f} ms, max {s['max']:.0f} ms, {results['latency']['uncounted']} never counted")
+    finally:
+        session.stop()
+        lock.close()
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="4,8,16,24,32", help="switch counts (spine included), ascending")
+    parser.add_argument("--rollouts", type=int, default=3, help="rollouts timed at each size")
+    parser.add_argument("--latency-at", type=int, default=bench.TARGET_SWITCHES, help="size of the latency run")
+    parser.add_argument("--flows", type=int, default=20, help="attack flows per attacker in the latency run")
+    parser.add_argument("--pace", type=float, default=0.25, help="seconds between an attacker's flows")
+    parser.add_argument("--poll", type=float, default=0.05, help="seconds between incident polls")
+    parser.add_argument("--out", default=os.path.join(ROOT, "docs", "bench"))
+    parser.add_argument("--log-dir", default=os.path.join("build", "bench-cluster"))
+    args = parser.parse_args()
+    try:
+        results = run(args)
+    except BenchError as e:
+        print(f"bench-cluster: {e}", file=sys.stderr)
+        return 1
+    bench.write(results, args.out)
+    print()
+    print("\n".join(bench.goal_lines(results)))
+    print(f"bench-cluster: wrote {os.path.join(args.out, 'cluster.md')}, cluster.json, cluster.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
