@@ -24,6 +24,7 @@ import argparse
 import datetime
 import os
 import platform
+import signal
 import subprocess
 import sys
 import tempfile
@@ -46,6 +47,7 @@ BOOT_APPS = ["drivers.bmv2"]
 ATTACK_PORT = 4444
 MODELS = "/onos/nids/models"
 IN_PLACE_TIMEOUT = 180
+ROLLOUT_TIMEOUT_S = 900
 # The second model a rollout alternates with: J48 gives 58 leaves for at most 60, 56 for at most 57 (a distinct tree of
 # about the same size; at most 59 gives the same 58-leaf tree).
 SECOND_MAX_LEAVES = bench_models.LARGE_LEAVES - 3
@@ -68,9 +70,11 @@ def store(rest, bundle):
 
 
 def activate(rest, bundle, switches):
-    """One rollout through `rest`: its figures; fails unless every one of `switches` switches took it."""
+    """One rollout through `rest`'s instance: its figures; fails unless every one of `switches` switches took it.
+    One request, never retried (a retry after a client timeout would queue a second rollout behind the first)."""
+    client = onos_mod.Rest(rest.base_url, timeout=ROLLOUT_TIMEOUT_S)
     started = time.monotonic()
-    status, result = rest.post(f"{MODELS}/{bundle['model_id']}/activate")
+    status, result = client.post(f"{MODELS}/{bundle['model_id']}/activate", retry=False)
     elapsed = time.monotonic() - started
     if status != 200 or not result.get("succeeded") or len(result.get("devices", [])) != switches:
         raise BenchError(f"rollout of {bundle['model_id']} to {switches} switches: HTTP {status}: {str(result)[:300]}")
@@ -221,7 +225,12 @@ def run(args):
     return results
 
 
+def _raise_on_sigterm(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def main():
+    signal.signal(signal.SIGTERM, _raise_on_sigterm)   # the cluster and fabric are stopped on the way out
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="4,8,16,24,32", help="switch counts (spine included), ascending")
     parser.add_argument("--rollouts", type=int, default=3, help="rollouts timed at each size")
