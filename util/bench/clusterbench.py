@@ -48,6 +48,8 @@ ATTACK_PORT = 4444
 MODELS = "/onos/nids/models"
 IN_PLACE_TIMEOUT = 180
 ROLLOUT_TIMEOUT_S = 900
+MODEL_MANAGER = "/onos/v1/configuration/org.onosproject.nids.impl.NidsModelManager"
+ROLLOUT_STEP_TIMEOUT_MS = 300_000
 # The second model a rollout alternates with: J48 gives 58 leaves for at most 60, 56 for at most 57 (a distinct tree of
 # about the same size; at most 59 gives the same 58-leaf tree).
 SECOND_MAX_LEAVES = bench_models.LARGE_LEAVES - 3
@@ -187,6 +189,10 @@ def run(args):
         results["instances"] = [inst.member.node_id for inst in session.cluster.instances]
         results["storage_nodes"] = len(session.cluster.atomix)
         rest = session.cluster.instances[0].rest
+        # The app gives up a rollout step whose writes are not confirmed within rolloutTimeoutMillis (10 s by
+        # default; a full model to 8 switches took longer here): raised so that each size is measured, not refused.
+        rest.post(MODEL_MANAGER, {"rolloutTimeoutMillis": str(ROLLOUT_STEP_TIMEOUT_MS)})
+        results["rollout_step_timeout_ms"] = ROLLOUT_STEP_TIMEOUT_MS
         for bundle in (full, other):
             store(rest, bundle)
         activate(rest, full, sizes[0])
