@@ -25,8 +25,11 @@
 #define NUM_BANKS_VALUE 2             // model banks (bank is bit<1>)
 #define CLASSES_PER_BANK_VALUE 32     // class counters: index = bank * 32 + class_id; class ids 0..31
 #define FEATURE_SCALE_VALUE 1000      // durations: data-plane value in us, feature value in ms
-#define PHASE_END_VALUE 0             // the phase key of the end-of-flow tree (others: the packet count)
-#define MAX_PHASE_PACKETS_VALUE 32768 // packet phases are powers of two up to this
+#define PHASE_END_VALUE 0             // the phase key of the end-of-flow tree (packet phases: the packet count)
+#define MAX_PHASE_PACKETS_VALUE 128   // packet phases are powers of two up to this
+#define LATE_PHASE_PERIOD_VALUE 64    // beyond MAX_PHASE_PACKETS, every this-many-th packet (a power of two) ...
+#define PHASE_LATE_VALUE 0xFFFF       // ... is the late phase, keyed by this (no packet phase has it)
+#define PHASE_NONE_VALUE 0xFFFE       // the key of a packet at no phase (a due timeout, a pending alert): no tree
 #define CONFIDENCE_FULL_VALUE 1000    // leaf confidence and min_confidence are per mille
 
 // Report reasons (report_t.reason; bit (1 << reason) in report_t.events and in the config's report_mask)
@@ -85,7 +88,7 @@ typedef bit<32> slot_value_t;   // classifier slot value
 typedef bit<16> code_t;         // interval code
 typedef bit<8> class_id_t;
 typedef bit<16> leaf_id_t;
-typedef bit<16> phase_t;        // packet count of a phase, PHASE_END for the end of the flow
+typedef bit<16> phase_t;        // packet count of a phase, PHASE_LATE for the late phase, PHASE_END for the end
 typedef bit<16> confidence_t;   // per mille
 typedef bit<1> bank_t;
 typedef bit<32> flow_slot_t;    // flow table cell index
@@ -98,6 +101,8 @@ const bit<16> ETHERTYPE_REPORT = ETHERTYPE_REPORT_VALUE;
 const bit<16> ETHERTYPE_PROBE = ETHERTYPE_PROBE_VALUE;
 const bit<8> REPORT_VERSION = REPORT_VERSION_VALUE;
 const phase_t PHASE_END = PHASE_END_VALUE;
+const phase_t PHASE_LATE = PHASE_LATE_VALUE;
+const phase_t PHASE_NONE = PHASE_NONE_VALUE;
 
 const bit<16> ETHERTYPE_IPV4 = 0x0800;
 const bit<8> IP_PROTO_ICMP = 1;

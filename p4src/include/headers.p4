@@ -94,7 +94,7 @@ header report_t {
     bit<8> bank;               // bank of the verdict below
     bit<8> class_id;           // verdict: class (0 with leaf 0: not classified, or no entry matched)
     bit<16> leaf_id;
-    bit<16> phase;             // phase of the verdict: its packet count, PHASE_END for the end of the flow
+    bit<16> phase;             // phase of the verdict: packet count, PHASE_LATE, PHASE_END (end of the flow)
     bit<16> confidence;        // the leaf's confidence, per mille
     bit<32> slot;
     bit<16> ingress_port;      // port of the packet that triggered the report (CPU_PORT for a probe)
@@ -199,7 +199,7 @@ struct flow_md_t {
     bool attention;                 // anything after the flow table has work: classify, report
     bit<32> packets;                // IN + OUT packets of the flow after this packet
     // set only when attention may be due (take_stock), read only when it is:
-    phase_t phase;                  // phase to classify at: the packet count, PHASE_END at the end / a probe
+    phase_t phase;                  // phase to classify at: count, PHASE_LATE, PHASE_END (end, probe), PHASE_NONE
 }
 
 struct verdict_t {

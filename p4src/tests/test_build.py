@@ -73,7 +73,13 @@ def test_shared_constants(build):
     assert c["CPU_PORT"] == 255
     assert c["NUM_SLOTS"] == 8 and c["NUM_BANKS"] == 2 and c["CLASSES_PER_BANK"] >= 16
     assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 2 and c["REPORT_VERSION"] == 3
-    assert c["PHASE_END"] == 0 and c["MAX_PHASE_PACKETS"] == 32768 and c["CONFIDENCE_FULL"] == 1000
+    assert c["PHASE_END"] == 0 and c["MAX_PHASE_PACKETS"] == 128 and c["CONFIDENCE_FULL"] == 1000
+    # the late phase: a power-of-two period, a key no packet phase (a power of two up to the maximum) has
+    period, late = c["LATE_PHASE_PERIOD"], c["PHASE_LATE"]
+    assert period & (period - 1) == 0 and period <= c["MAX_PHASE_PACKETS"]
+    assert late & (late - 1) != 0 and late < 1 << 16
+    none = c["PHASE_NONE"]
+    assert none & (none - 1) != 0 and none not in (late, c["PHASE_END"]) and none < 1 << 16
     budgets = {k: v for k, v in c.items() if k.startswith("BUDGET_")}
     assert set(budgets) == {"BUDGET_ALERT", "BUDGET_RECORD", "BUDGET_EVICT", "BUDGET_PROBE"}
     assert sorted(budgets.values()) == [0, 1, 2, 3]

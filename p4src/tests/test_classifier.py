@@ -90,6 +90,35 @@ def test_only_the_models_phases_are_classified(nids):
     assert [delta[c] for c in range(5)] == [0, 1, 1, 1, 1]
 
 
+def phase_packets(packets, sw):
+    """How many of a flow's first `packets` packets are phase packets: powers of two up to MAX_PHASE_PACKETS, then
+    every LATE_PHASE_PERIOD-th packet (the late phase)."""
+    last, period = sw.const["MAX_PHASE_PACKETS"], sw.const["LATE_PHASE_PERIOD"]
+    return sum(1 for n in range(1, packets + 1)
+               if (n <= last and n & (n - 1) == 0) or (n > last and n % period == 0))
+
+
+def test_a_long_flow_is_classified_every_64th_packet_after_the_128th_by_the_late_tree(nids):
+    """Trees at packet 128 and at the late phase: a 330-packet UDP flow is classified at packet 128 by its tree and
+    at packets 192, 256 and 320 by the late tree (phase key PHASE_LATE), at no other packet; powers of two beyond
+    128 (256) are late-phase packets, not phases of their own."""
+    sw = nids
+    late, period = sw.const["PHASE_LATE"], sw.const["LATE_PHASE_PERIOD"]
+    assert (sw.const["MAX_PHASE_PACKETS"], period, late) == (128, 64, 0xFFFF)
+    sw.add_tree_stump(0, 128, "IN_PKTS", 1000, 1, 0)
+    sw.add_tree_stump(0, late, "IN_PKTS", 1000, 2, 0)
+    sw.add_tree_stump(0, 256, "IN_PKTS", 1000, 3, 0)        # never hit: 256 is a late-phase packet
+    before = sw.read_counters(CLASS_COUNTER)
+    verdicts = []
+    for _ in range(330):
+        _, rep = play(sw, [(1, h.udp(C_IP, S_IP, 1010, 2000, total_len=60))])
+        if classified(rep, sw):
+            verdicts.append((rep["in_pkts"], rep["phase"], rep["class_id"]))
+    assert verdicts == [(128, 128, 1), (192, late, 2), (256, late, 2), (320, late, 2)]
+    delta = sw.counter_delta(before, CLASS_COUNTER)
+    assert [delta[c] for c in range(4)] == [0, 1, 3, 0]
+
+
 def test_leaf_confidence_against_the_threshold(nids):
     """An attack leaf below min_confidence is counted per class and never alerted; at or above it alerts."""
     sw = nids
@@ -296,7 +325,7 @@ def test_bank_flip_under_traffic(nids):
     sw = nids
     k = sw.const["NUM_SLOTS"]
     per_bank = sw.const["CLASSES_PER_BANK"]
-    phases = [1 << i for i in range(16)]
+    phases = [1 << i for i in range(8)] + [sw.const["PHASE_LATE"]]
     batch = []
     for bank, code, cls in ((0, 1, 1), (1, 2, 2)):
         for phase in phases:
@@ -336,8 +365,8 @@ def test_bank_flip_under_traffic(nids):
     finally:
         stop.set()
         t.join(timeout=30)
-    # every flow is classified at its power-of-two packets only
-    expected = sum(sum(1 for p in phases if p <= n) for n in sent.values())
+    # every flow is classified at its phase packets only
+    expected = sum(phase_packets(n, sw) for n in sent.values())
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:                  # until the switch has classified every phase packet
         delta = sw.counter_delta(before, CLASS_COUNTER)

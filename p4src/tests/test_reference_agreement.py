@@ -15,12 +15,13 @@ from nidslib import dataplane as h
 from nidslib import modelcli, pipeline
 from nidslib.paths import NIDS_MODEL
 
-SCANNER, CLIENT, SERVER = "10.8.0.66", "10.8.0.20", "10.8.0.1"
+SCANNER, CLIENT, SERVER, FLOODER = "10.8.0.66", "10.8.0.20", "10.8.0.1", "10.8.0.99"
+LONG_FLOW = 260         # packets of the long flows: packet phases up to 128, then the late phase at 192 and 256
 
 
 def traffic():
-    """(port, frame, direction) of a little lab: a SYN scan (closed ports answer RST), an HTTP-like conversation
-    with FINs, DNS-like UDP, a ping."""
+    """(port, frame) of a little lab: a SYN scan (closed ports answer RST), an HTTP-like conversation with FINs,
+    DNS-like UDP, a ping, and two long UDP flows (the late phase): a stream answered now and then, a one-way flood."""
     out = []
     for i, port in enumerate([21, 22, 23, 25, 80, 110, 139, 143, 443, 445, 3306, 3389, 5432, 8080, 8443]):
         out.append((1, h.tcp(SCANNER, SERVER, 61000, port, flags=0x02, total_len=44)[0]))
@@ -42,6 +43,12 @@ def traffic():
     for _ in range(3):
         out.append((1, h.icmp(CLIENT, SERVER, icmp_type=8, total_len=84)[0]))
         out.append((2, h.icmp(SERVER, CLIENT, icmp_type=0, total_len=84, smac=h.MAC_B, dmac=h.MAC_A)[0]))
+    for i in range(LONG_FLOW):
+        if i % 10 == 1:
+            out.append((2, h.udp(SERVER, CLIENT, 5004, 40000, total_len=40, smac=h.MAC_B, dmac=h.MAC_A)[0]))
+        else:
+            out.append((1, h.udp(CLIENT, SERVER, 40000, 5004, total_len=1200)[0]))
+        out.append((1, h.udp(FLOODER, SERVER, 7000, 9, total_len=28 + i % 3)[0]))
     return out
 
 
@@ -65,7 +72,7 @@ def model(tmp_path_factory):
     pcap = work / "train.pcap"
     write_pcap(pcap, [(frame, 1_000_000 + 2000 * i) for i, (_, frame) in enumerate(traffic())])
     data, bundle = work / "rows.csv", work / "model.json"
-    modelcli.run("dataset", "--pcap", str(pcap), "--out", str(data), "--label-by-src", f"{SCANNER}=Scan",
+    modelcli.run("dataset", "--pcap", str(pcap), "--out", str(data), "--label-by-src", f"{SCANNER}=Scan,{FLOODER}=Flood",
                  "--rows", "phases")
     modelcli.run("train", "--data", str(data), "--out", str(bundle), "--min-leaf", "1", "--test-fraction", "0",
                  "--alert-threshold", "0")
@@ -105,11 +112,15 @@ def test_switch_and_simulate_give_the_same_verdicts(sw, model, tmp_path):
     for flow in simulated["flows"]:
         for v in flow["verdicts"]:
             if "class_id" in v:
-                phase = 0 if v["phase"] == "end" else int(v["phase"][1:])
+                named = {"end": sw.const["PHASE_END"], "late": sw.const["PHASE_LATE"]}
+                phase = named[v["phase"]] if v["phase"] in named else int(v["phase"][1:])
                 sim_verdicts.append((v["time_us"], flow["client_port"], flow["server_port"], phase, v["class_id"],
                                      v["leaf_id"], v["confidence_permille"]))
     sim_verdicts = [v[1:] for v in sorted(sim_verdicts)]
     assert ignored == 1
     assert len(switch_verdicts) > 20
-    assert {v[3] for v in switch_verdicts} >= {0, 1}, "the model tells the scan from the rest"
+    classes = bundle["classes"]
+    assert {classes[v[3]] for v in switch_verdicts} == {"Benign", "Flood", "Scan"}, "the model tells them apart"
+    late = [v for v in switch_verdicts if v[2] == sw.const["PHASE_LATE"]]
+    assert len(late) == 4, f"the two long flows at packets 192 and 256 (late phase): {late}"
     assert switch_verdicts == sim_verdicts

@@ -7,7 +7,7 @@ leaf-spine fabric of BMv2 switches (one host per leaf, one spine) that all run f
 step by step (the first 3 leaves and the spine, then more leaves), the masters spread over the instances by switch
 number. At each size:
 
-  rollout  the full-capacity model (nidslib.bench.models 'large': a multi-class tree at all 17 phases, about one
+  rollout  the full-capacity model (nidslib.bench.models 'large': a multi-class tree at all 10 phases, about one
            bank's 1024 decision entries) and a second of a few leaves less, activated in turn through onos-1's REST API;
            the time from the request to its answer (every switch written and flipped) and the app's own count
   heap     each instance's live heap after a full GC (`jmap -histo:live`) and the resident memory of each JVM
@@ -50,8 +50,8 @@ IN_PLACE_TIMEOUT = 180
 ROLLOUT_TIMEOUT_S = 900
 MODEL_MANAGER = "/onos/v1/configuration/org.onosproject.nids.impl.NidsModelManager"
 ROLLOUT_STEP_TIMEOUT_MS = 300_000
-# The second model a rollout alternates with: J48 gives 58 leaves for at most 60, 56 for at most 57 (a distinct tree of
-# about the same size; at most 59 gives the same 58-leaf tree).
+# The second model a rollout alternates with: J48 gives 100 leaves for at most 100, 97 for at most 97 (a distinct tree
+# of about the same size). (With 60 and 17 phases before the late phase: 58 and 56 leaves; at most 59 gave 58 again.)
 SECOND_MAX_LEAVES = bench_models.LARGE_LEAVES - 3
 
 

@@ -9,7 +9,7 @@ switched at run time through the config table and the classifier's tables:
   S1 forwarding     track_mode TRACK_OFF
   S2 netflow        TRACK_EDGE (both ports edge): flow features and source context on, classifier tables empty
   S3 classifier     S2 + a small phase model: a binary J48 tree (UNSW sample) at packets 1, 2, 4, 8 and the end
-  S4 full model     S2 + a full-capacity model: a multi-class tree at all 17 phases (one bank's decision entries)
+  S4 full model     S2 + a full-capacity model: a multi-class tree at all 10 phases (one bank's decision entries)
 
 Per scenario: the highest offered UDP rate with < 1% loss at 64-byte and 1024-byte frames (iperf3, bounded
 geometric bisection), RTT percentiles of ping under a fixed UDP load, TCP goodput, and the switch's CPU and RSS

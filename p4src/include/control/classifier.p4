@@ -2,8 +2,9 @@
  * classifier.p4: the run-time-updatable, table-driven decision trees, one per phase ("encode-based": one range
  * table per feature slot turns a value into an interval code, one decision table maps the codes to a class).
  *
- * A flow is classified only at a phase of the active model: its packet count 1, 2, 4, ... or its end
- * (PHASE_END), and only if the phases table holds (bank, phase). Then, per slot i in 0..K-1 (K = 8):
+ * A flow is classified only at a phase of the active model: its packet count 1, 2, 4, ..., 128, every 64th
+ * packet after that (PHASE_LATE), or its end (PHASE_END), and only if the phases table holds (bank, phase).
+ * Then, per slot i in 0..K-1 (K = 8):
  *   sel<i>    key bank, phase (exact)                   -> select_feature(feature_id): the feature in slot i
  *   range<i>  key bank, phase (exact), value (range)    -> set_code(code): the interval code of the value
  * and

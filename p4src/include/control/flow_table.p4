@@ -244,11 +244,16 @@ control FlowTable(inout headers_t hdr,
                        >= meta.cfg.timeout_us));
     }
 
-    // Only for the packets that may have work after the flow table: is there any, and at which phase.
+    // Only for the packets that may have work after the flow table: is there any, and at which phase. Packet
+    // phases are the powers of two up to MAX_PHASE_PACKETS; beyond, every LATE_PHASE_PERIOD-th packet is the late
+    // phase, so a long flow (a one-flow flood, a bulk transfer) is classified again while it lasts.
     @hidden action take_stock() {
-        bool phase_packet = !meta.flow.ended && (meta.flow.packets & (meta.flow.packets - 1)) == 0
-                            && meta.flow.packets <= MAX_PHASE_PACKETS_VALUE;
-        meta.flow.phase = meta.flow.ended ? PHASE_END : (phase_t)meta.flow.packets;
+        bool early = meta.flow.packets <= MAX_PHASE_PACKETS_VALUE;
+        bool phase_packet = !meta.flow.ended
+            && (early ? (meta.flow.packets & (meta.flow.packets - 1)) == 0
+                      : (meta.flow.packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0);
+        meta.flow.phase = meta.flow.ended ? PHASE_END
+                          : (!phase_packet ? PHASE_NONE : (early ? (phase_t)meta.flow.packets : PHASE_LATE));
         meta.flow.alert_pending = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0;
         meta.flow.attention = meta.flow.ended || phase_packet || meta.flow.timeout_due || meta.flow.alert_pending
                               || meta.flow.evicted;
@@ -343,9 +348,10 @@ control FlowTable(inout headers_t hdr,
                     }
                 }
                 // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new
-                // flow is phase 1).
+                // flow is phase 1; a power of two or a multiple of the late period may be a phase packet).
                 bool timeouts_on = meta.cfg.timeout_pkts != 0 || meta.cfg.timeout_us != 0;
-                if (timeouts_on || (meta.flow.packets & (meta.flow.packets - 1)) == 0 || meta.flow.ended
+                if (timeouts_on || (meta.flow.packets & (meta.flow.packets - 1)) == 0
+                        || (meta.flow.packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0 || meta.flow.ended
                         || (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0) {
                     if (timeouts_on) {
                         check_active_timeout();

@@ -1,6 +1,6 @@
 """The benchmarks' models, trained by model-tools on the NF-UNSW-NB15-v2 sample (../shared/datasets) and cached:
-'small' (a binary tree of <= 32 leaves at phases 1, 2, 4, 8 and the end) and 'large' (a multi-class tree at all 17
-phases, filling one bank's decision entries: the full-capacity model of `make bench` and `make bench-cluster`).
+'small' (a binary tree of <= 32 leaves at phases 1, 2, 4, 8 and the end) and 'large' (a multi-class tree at all 10
+phases: packets 1 .. 128, the late phase and the end, filling one bank's decision entries: the full-capacity model of `make bench` and `make bench-cluster`).
 
 The UNSW sample has one row per finished flow, so training gives an END tree; a benchmark writes that tree at every
 phase it names, which costs the switch what phase trees of that size cost (a lookup chain at each phase packet)
@@ -14,8 +14,8 @@ from ..paths import DATASETS
 
 DATASET = os.path.join(DATASETS, "nf-unsw-nb15-v2.sample.csv.gz")
 SMALL_PHASES = (1, 2, 4, 8, 0)
-ALL_PHASES = tuple(1 << i for i in range(16)) + (0,)     # packets 1 .. 32768 (MAX_PHASE_PACKETS) and the end
-LARGE_LEAVES = 60          # x 17 phases: about the 1024 decision entries of one bank (full capacity)
+ALL_PHASES = tuple(1 << i for i in range(8)) + (0xFFFF, 0)  # packets 1 .. 128 (MAX_PHASE_PACKETS), late, end
+LARGE_LEAVES = 100         # x 10 phases: about the 1024 decision entries of one bank (full capacity)
 
 
 class ModelsError(Exception):

@@ -100,9 +100,9 @@ final class ModelRulePlanner {
         return count;
     }
 
-    /** The P4 phase value of a phase: its packet count, PHASE_END for the end. */
+    /** The P4 phase value of a phase: its packet count, PHASE_LATE for the late phase, PHASE_END for the end. */
     static int phaseValue(Phase phase) {
-        return phase.isEnd() ? PHASE_END : phase.packets();
+        return phase.isEnd() ? PHASE_END : phase.isLate() ? PHASE_LATE : phase.packets();
     }
 
     FlowRule phaseRule(DeviceId deviceId, int bank, int phase) {

@@ -330,7 +330,10 @@ public final class NidsConstants {
     public static final int CLASSES_PER_BANK = 32; // P4 constant
     public static final int FEATURE_SCALE = 1000; // P4 constant
     public static final int PHASE_END = 0; // P4 constant
-    public static final int MAX_PHASE_PACKETS = 32768; // P4 constant
+    public static final int MAX_PHASE_PACKETS = 128; // P4 constant
+    public static final int LATE_PHASE_PERIOD = 64; // P4 constant
+    public static final int PHASE_LATE = 65535; // P4 constant
+    public static final int PHASE_NONE = 65534; // P4 constant
     public static final int CONFIDENCE_FULL = 1000; // P4 constant
     public static final int FLOW_TABLE_SIZE = 65536; // P4 constant
     public static final int FLOW_SLOTS_PER_WAY = 32768; // P4 constant

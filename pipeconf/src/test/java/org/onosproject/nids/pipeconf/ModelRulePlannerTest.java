@@ -21,6 +21,7 @@ import org.onosproject.nids.model.compiler.CodeRange;
 import org.onosproject.nids.model.compiler.CompiledModel;
 import org.onosproject.nids.model.compiler.DecisionEntry;
 import org.onosproject.nids.model.compiler.FeatureTableEntry;
+import org.onosproject.nids.model.phase.Phase;
 import org.onosproject.nids.model.tree.DecisionTree;
 
 import java.util.EnumSet;
@@ -74,6 +75,18 @@ public class ModelRulePlannerTest {
         assertArrayEquals(new int[]{L4_DST_PORT, PROTOCOL, IN_BYTES, FLOW_DURATION, 0, 0, 0, 0},
                           model.slots().featureIdBySlot());
         assertEquals(5, model.decisionEntries().size());
+    }
+
+    @Test
+    public void phaseKeysAreTheP4Ones() {
+        // model-tools' Phase derives phases as take_stock in flow_table.p4 does, with the same constants.
+        Phase late = Phase.LATE;
+        assertEquals(MAX_PHASE_PACKETS, Phase.MAX_PACKETS);
+        assertEquals(LATE_PHASE_PERIOD, Phase.LATE_PERIOD);
+        assertEquals(PHASE_LATE, ModelRulePlanner.phaseValue(late));
+        assertEquals(PHASE_END, ModelRulePlanner.phaseValue(Phase.END));
+        assertEquals(MAX_PHASE_PACKETS, ModelRulePlanner.phaseValue(
+                Phase.atPacket(MAX_PHASE_PACKETS)));
     }
 
     @Test
@@ -310,8 +323,8 @@ public class ModelRulePlannerTest {
     public void eachPhaseHasItsPhaseEntryAndItsOwnKey() {
         ModelBundle phased = org.onosproject.nids.model.bundle.ModelBundles.compile("phased",
                 "2026-01-01T00:00:00Z", bundle.training(),
-                java.util.Map.of(org.onosproject.nids.model.phase.Phase.atPacket(2), withCounts(fourFeatureTree()),
-                                 org.onosproject.nids.model.phase.Phase.END, withCounts(fourFeatureTree())),
+                java.util.Map.of(Phase.atPacket(2), withCounts(fourFeatureTree()),
+                                 Phase.END, withCounts(fourFeatureTree())),
                 900, 21, org.onosproject.nids.model.catalog.FeatureCatalog.standard(), NidsTestModels.capacity());
         List<FlowRule> rules = planner.bankRules(S1, phased, 0);
         List<FlowRule> phases = inTables(rules, Set.of(NIDS_INGRESS_CLASSIFIER_PHASES));

@@ -157,7 +157,7 @@ public final class FlowRecord {
         return classId != 0;
     }
 
-    /** @return the phase of the verdict: the flow's packet count at it, 0 for the flow's end */
+    /** @return the phase of the verdict: the flow's packet count at it, 65535 for the late phase (every 64th packet after the 128th), 0 for the flow's end */
     public int phase() {
         return phase;
     }

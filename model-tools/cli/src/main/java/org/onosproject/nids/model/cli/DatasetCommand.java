@@ -46,9 +46,9 @@ import java.util.zip.GZIPOutputStream;
  * tool.
  *
  * <p>{@code --rows phases} (the default) writes a row each time the switch would classify a flow: at its phase
- * packets (1, 2, 4, ... 128) and at its end (FIN/RST, eviction, the app's idle sweep ({@link IdleSweep},
+ * packets (1, 2, 4, ... 128; then every 64th packet, the late phase, unless {@code --late-phase off}) and at its end (FIN/RST, eviction, the app's idle sweep ({@link IdleSweep},
  * {@code --inactive-timeout}) or the sweep at the end of the capture), with a
- * PHASE column (packet count, 0 = end) that {@code train} uses to train one tree per phase. {@code --rows flows}
+ * PHASE column (packet count, 65535 = late, 0 = end) that {@code train} uses to train one tree per phase. {@code --rows flows}
  * writes one row per flow at its end, as the public datasets do. {@code --features} writes only the named catalog
  * features; {@code --ambiguous benign} gives the benign label to attack rows that benign rows of the same phase
  * match on those features.
@@ -114,7 +114,7 @@ final class DatasetCommand {
     void run(List<String> args) {
         Arguments options = Arguments.parse("dataset", args,
                 Set.of("--pcap", "--out", "--label-by-src", "--labels", "--default-label", "--rows", "--features",
-                        "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase",
+                        "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase", "--late-phase",
                         "--max-flows-per-attack", "--seed", "--inactive-timeout"), Set.of());
         List<Path> pcapFiles = files(options.required("--pcap"));
         Path outFile = Paths.get(options.required("--out"));
@@ -124,7 +124,8 @@ final class DatasetCommand {
         List<Feature> features = features(options.value("--features").orElse("all"));
         boolean ambiguousBenign = ambiguousToBenign(options.value("--ambiguous").orElse("keep"));
         int window = options.integer("--source-window", 0).orElse(SourceWindow.DEFAULT_WINDOW_LOG2_US);
-        int maxPhase = options.integer("--max-phase", 1).orElse(128);
+        int maxPhase = options.integer("--max-phase", 1).orElse(Phase.MAX_PACKETS);
+        boolean latePhase = onOff(options.value("--late-phase").orElse("on"), "--late-phase");
         Optional<Integer> maxFlowsPerAttack = options.integer("--max-flows-per-attack", 1);
         long seed = options.longValue("--seed").orElse(1L);
         long inactiveMicros = options.longValue("--inactive-timeout").orElse(IdleSweep.DEFAULT_INACTIVE_MICROS
@@ -137,7 +138,7 @@ final class DatasetCommand {
         try {
             settings = DataPlaneSettings.builder().sourceWindowLog2Us(window)
                     .idleTimeoutUs(options.longValue("--idle-timeout-us").orElse(0L)).build();
-            schedule = PhaseSchedule.upTo(maxPhase);
+            schedule = PhaseSchedule.upTo(maxPhase, latePhase);
         } catch (IllegalArgumentException e) {
             throw new UsageException("dataset: " + e.getMessage());
         }
@@ -378,6 +379,17 @@ final class DatasetCommand {
                     + text + "'");
         }
         return text;
+    }
+
+    private static boolean onOff(String text, String option) {
+        switch (text) {
+            case "on":
+                return true;
+            case "off":
+                return false;
+            default:
+                throw new UsageException("dataset: " + option + " is on or off, not '" + text + "'");
+        }
     }
 
     private static boolean rowsPerPhase(String text) {

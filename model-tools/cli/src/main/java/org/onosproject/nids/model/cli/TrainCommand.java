@@ -44,12 +44,21 @@ import java.util.stream.Collectors;
  * shaped to the pipeline → compiled → evaluated on the test part → model.json. Rows of a file with a PHASE column
  * ({@code nids-model dataset --rows phases}) train the tree of their phase; rows of a file without one (the NetFlow
  * datasets: one row per finished flow) train the END tree.
+ *
+ * <p>The late tree ({@link Phase#LATE}: every 64th packet of a long flow) sees, by default ({@code --late-features
+ * volume}), only the features that say how much, how fast and in which directions a flow sends: protocol, packets,
+ * bytes, durations, TCP flags and the source context; not its packet lengths, length histogram, ICMP type, TTLs,
+ * TCP windows or ports. A long flow's packet sizes and header values are whatever its sending tool chose (a flood
+ * tool's payload size is a parameter), so a late tree that splits on them learns the training tools, not the
+ * traffic; what separates a one-flow flood from a bulk transfer is that nothing (or everything, as echo replies)
+ * comes back at a sustained rate. {@code --late-features all} gives it every feature of the rows.
  */
 final class TrainCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--data", "--out", "--label", "--algorithm", "--max-depth",
             "--max-leaves", "--min-leaf", "--features", "--test", "--test-fraction", "--seed", "--alert-threshold",
-            "--source-window", "--phases", "--splits", "--tune-pcap", "--tune-labels", "--benign-alert-target");
+            "--source-window", "--phases", "--splits", "--tune-pcap", "--tune-labels", "--benign-alert-target",
+            "--late-features");
     static final Set<String> FLAGS = Set.of("--binary");
 
     static final double DEFAULT_TEST_FRACTION = 0.3;
@@ -57,6 +66,11 @@ final class TrainCommand {
     static final int DEFAULT_MIN_LEAF = 2;
     /** --alert-threshold auto: benign flows of the tuning capture that may be alerted (a fifth of 0.5%). */
     static final double DEFAULT_BENIGN_ALERT_TARGET = 0.001;
+    /** Features the late tree does not see with --late-features volume: a long flow's tool-chosen shape. */
+    static final Set<String> SHAPE_FEATURES = Set.of("L4_SRC_PORT", "L4_DST_PORT", "MIN_TTL", "MAX_TTL",
+            "LONGEST_FLOW_PKT", "SHORTEST_FLOW_PKT", "MIN_IP_PKT_LEN", "MAX_IP_PKT_LEN", "NUM_PKTS_UP_TO_128_BYTES",
+            "NUM_PKTS_128_TO_256_BYTES", "NUM_PKTS_256_TO_512_BYTES", "NUM_PKTS_512_TO_1024_BYTES",
+            "NUM_PKTS_1024_TO_1514_BYTES", "TCP_WIN_MAX_IN", "TCP_WIN_MAX_OUT", "ICMP_TYPE", "ICMP_IPV4_TYPE");
     /** --alert-threshold auto never goes below this. */
     static final int MIN_AUTO_THRESHOLD_PERMILLE = 900;
 
@@ -117,6 +131,7 @@ final class TrainCommand {
         double testFraction = options.fraction("--test-fraction").orElse(testFile.isPresent() ? 0.0
                 : DEFAULT_TEST_FRACTION);
         Optional<List<Feature>> requestedFeatures = requestedFeatures(options.value("--features").orElse("auto"));
+        boolean lateVolumeOnly = lateVolumeOnly(options.value("--late-features").orElse("volume"));
         requireWritableTarget(outFile);
 
         FlowCsvReader reader = new FlowCsvReader(catalog, progress);
@@ -173,7 +188,16 @@ final class TrainCommand {
         Map<Phase, DecisionTree> trees = new TreeMap<>();
         for (PhaseRun run : runs) {
             progress.say("phase " + run.phase + ": " + run.train.size() + " training rows");
-            DecisionTree tree = trainWithinSlots(run.train, table.features(), requestedFeatures.isEmpty(), settings);
+            List<Feature> features = table.features();
+            if (run.phase.isLate() && lateVolumeOnly) {
+                features = features.stream().filter(f -> !SHAPE_FEATURES.contains(f.name()))
+                        .collect(Collectors.toList());
+                if (features.isEmpty()) {
+                    throw new ModelException("the late tree has no feature to test: every feature of the rows is a "
+                            + "packet-shape feature (--late-features all gives it those)");
+                }
+            }
+            DecisionTree tree = trainWithinSlots(run.train, features, requestedFeatures.isEmpty(), settings);
             run.tree = shape(tree, run.train, maxDepth, maxLeaves);
             if (centeredSplits) {
                 run.tree = SplitCentering.center(run.tree, run.train);
@@ -189,6 +213,9 @@ final class TrainCommand {
         maxDepth.ifPresent(depth -> parameters.put("max_depth", depth.toString()));
         parameters.put("max_leaves", Integer.toString(maxLeaves));
         parameters.put("features", requestedFeatures.map(f -> names(f)).orElse("auto"));
+        if (phases.contains(Phase.LATE)) {
+            parameters.put("late_features", lateVolumeOnly ? "volume" : "all");
+        }
         parameters.put("seed", Long.toString(seed));
         parameters.put("splits", centeredSplits ? "center" : "data");
         parameters.put("test", testFile.isPresent() ? "file" : Double.toString(testFraction));
@@ -361,6 +388,17 @@ final class TrainCommand {
             shaped = TreeShaper.mergeRedundantSplits(TreeShaper.limitLeaves(shaped, maxLeaves));
         }
         return shaped;
+    }
+
+    private static boolean lateVolumeOnly(String option) {
+        switch (option) {
+            case "volume":
+                return true;
+            case "all":
+                return false;
+            default:
+                throw new UsageException("train: --late-features is volume or all, not '" + option + "'");
+        }
     }
 
     private Optional<List<Feature>> requestedFeatures(String option) {

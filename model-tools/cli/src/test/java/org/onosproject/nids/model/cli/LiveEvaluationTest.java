@@ -167,6 +167,39 @@ public class LiveEvaluationTest {
     }
 
     @Test
+    public void anAttackWhoseSourceWasBlockedBeforeItStartedIsDetectedAtItsStart() throws Exception {
+        // Online: the app blocked the attacker (after an earlier attack), so this attack raised no alert at all.
+        Path file = folder.newFile("blocked.json").toPath();
+        long blockMillis = (T0 + 500_000) / 1000;
+        Files.writeString(file, "{\"alerts\": [], \"blocks\": [{\"id\": \"1\", \"src\": \"10.0.0.3\", "
+                + "\"createdAt\": " + blockMillis + ", \"expiresAt\": null, \"reason\": \"auto\"}]}");
+        OnlineRecord online = OnlineRecord.read(file);
+        AttackWindows windows = scanWindow(1_000_000, 2_000_000);
+        LiveEvaluation alerts = new LiveEvaluation(windows, online.detector(), online.policy(false));
+        LiveEvaluation blocks = new LiveEvaluation(windows, OnlineRecord.read(file).detector(), online.policy(true));
+        for (LiveEvaluation evaluation : List.of(alerts, blocks)) {
+            for (int i = 0; i < 10; i++) {
+                evaluation.accept(syn(1_500_000 + i * 10_000, ATTACKER, 40000 + i, 100 + i));
+            }
+            evaluation.finish();
+        }
+        PcapEvalCommand.Report report = new PcapEvalCommand.Report(null, file, file, "online", alerts, blocks,
+                Map.of());
+        assertEquals(-1, alerts.attacks().get(0).secondsToIncident(), 1e-9);
+        assertTrue(blocks.attacks().get(0).blockedBefore);
+        assertEquals(0, report.secondsToDetect(0), 1e-9);
+        assertTrue(report.attackMet(0));
+        // Without the block it is never detected.
+        LiveEvaluation unblocked = new LiveEvaluation(windows, online.detector(), online.policy(false));
+        unblocked.accept(syn(1_500_000, ATTACKER, 40000, 100));
+        unblocked.finish();
+        PcapEvalCommand.Report missed = new PcapEvalCommand.Report(null, file, file, "online", unblocked, unblocked,
+                Map.of());
+        assertEquals(-1, missed.secondsToDetect(0), 1e-9);
+        assertFalse(missed.attackMet(0));
+    }
+
+    @Test
     public void aNewConnectionOnAnEndedFiveTupleIsANewFlow() {
         AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());
         LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 9_000_000), new PortDetector(), off);

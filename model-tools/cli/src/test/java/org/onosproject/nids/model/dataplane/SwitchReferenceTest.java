@@ -57,6 +57,19 @@ public class SwitchReferenceTest {
     }
 
     @Test
+    public void aLongFlowIsClassifiedAgainEvery64thPacketAfterThe128thByTheLateTree() {
+        SwitchReference reference = reference(DataPlaneSettings.builder().build());
+        List<String> seen = new ArrayList<>();
+        for (int i = 1; i <= 400; i++) {
+            for (FlowEvent event : reference.accept(udp(i * 10, 5000))) {
+                seen.add(event.phase() + " at " + event.flowPackets());
+            }
+        }
+        assertEquals(List.of("p1 at 1", "p2 at 2", "p4 at 4", "p8 at 8", "p16 at 16", "p32 at 32", "p64 at 64",
+                "p128 at 128", "late at 192", "late at 256", "late at 320", "late at 384"), seen);
+    }
+
+    @Test
     public void aTcpFlowEndsAtFinBothWaysItsLateAckIsIgnoredAndANewSynRestartsIt() {
         SwitchReference reference = reference(DataPlaneSettings.builder().build());
         reference.accept(tcp(0, true, SYN));

@@ -31,7 +31,7 @@ public class FlowFeaturesTest {
 
     /** A switch reference with every phase, so each test can see the events too. */
     private final SwitchReference reference = new SwitchReference(DataPlaneSettings.builder().build(),
-            new FlowFeatures(catalog), PhaseSchedule.upTo(Phase.MAX_PACKETS));
+            new FlowFeatures(catalog), PhaseSchedule.upTo(Phase.MAX_PACKETS, true));
     private long lastTime;
     private int slot = -1;
 

@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.SortedSet;
 
 /**
- * The phases a model classifies at: some packet phases and, usually, the end. Between them a flow is not
- * classified at all (the data plane does no classifier work on those packets).
+ * The phases a model classifies at: some packet phases, usually the late phase and the end. Between them a flow is
+ * not classified at all (the data plane does no classifier work on those packets).
  */
 public final class PhaseSchedule {
 
@@ -22,17 +22,23 @@ public final class PhaseSchedule {
         return new PhaseSchedule(phases);
     }
 
-    /** Packets 1, 2, 4, ..., 128 and the end: what {@code nids-model dataset --rows phases} writes by default. */
+    /**
+     * Packets 1, 2, 4, ..., 128, the late phase and the end: what {@code nids-model dataset --rows phases} writes by
+     * default.
+     */
     public static PhaseSchedule standard() {
-        return upTo(128);
+        return upTo(Phase.MAX_PACKETS, true);
     }
 
-    /** Packets 1, 2, 4, ... up to {@code maxPackets} (a power of two) and the end. */
-    public static PhaseSchedule upTo(int maxPackets) {
+    /** Packets 1, 2, 4, ... up to {@code maxPackets} (a power of two), the late phase if asked, and the end. */
+    public static PhaseSchedule upTo(int maxPackets, boolean late) {
         Phase.atPacket(maxPackets);
         ImmutableSortedSet.Builder<Phase> phases = ImmutableSortedSet.naturalOrder();
         for (int packets = 1; packets <= maxPackets; packets *= 2) {
             phases.add(Phase.atPacket(packets));
+        }
+        if (late) {
+            phases.add(Phase.LATE);
         }
         phases.add(Phase.END);
         return new PhaseSchedule(phases.build());
@@ -47,13 +53,12 @@ public final class PhaseSchedule {
         return phases.contains(phase);
     }
 
-    /** The packet phase a flow reaches with its {@code flowPackets}-th packet, if the schedule has it. */
+    /**
+     * The phase a flow reaches with its {@code flowPackets}-th packet ({@link Phase#atCount}), if the schedule has
+     * it.
+     */
     public Optional<Phase> phaseAt(long flowPackets) {
-        if (!Phase.isPhasePacket(flowPackets)) {
-            return Optional.empty();
-        }
-        Phase phase = Phase.atPacket((int) flowPackets);
-        return phases.contains(phase) ? Optional.of(phase) : Optional.empty();
+        return Phase.atCount(flowPackets).filter(phases::contains);
     }
 
     @Override

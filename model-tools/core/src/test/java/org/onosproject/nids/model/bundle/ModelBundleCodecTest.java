@@ -187,7 +187,11 @@ public class ModelBundleCodecTest {
         expectFormatError(renumbered.toString(), "tree leaf ids must be numbered depth-first from 1");
         ObjectNode notAPhase = sampleJson();
         ((ObjectNode) notAPhase.get("phases").get(0)).put("phase", 3);
-        expectFormatError(notAPhase.toString(), "a phase is a power of two");
+        expectFormatError(notAPhase.toString(), "a packet phase is a power of two");
+        // Phases beyond 128 packets were powers of two up to 32768 before the late phase replaced them.
+        ObjectNode oldLatePhase = sampleJson();
+        ((ObjectNode) oldLatePhase.get("phases").get(0)).put("phase", 256);
+        expectFormatError(oldLatePhase.toString(), "from 1 to 128 packets (beyond it the late phase");
         ObjectNode twice = sampleJson();
         ((ObjectNode) twice.get("phases").get(0)).put("phase", 0);
         expectFormatError(twice.toString(), "phase end appears twice");

@@ -20,7 +20,10 @@ public class PhaseTest {
         assertEquals(Phase.atPacket(4), Phase.parse("p4"));
         assertEquals(Phase.atPacket(4), Phase.parse("4"));
         assertEquals(Phase.END, Phase.parse("end"));
-        for (int bad : new int[]{3, 6, 0, -1, 65536}) {
+        assertEquals(Phase.LATE, Phase.of(Phase.LATE_NUMBER));
+        assertEquals(Phase.LATE, Phase.parse("late"));
+        assertEquals("late", Phase.LATE.label());
+        for (int bad : new int[]{3, 6, 0, -1, 256, 32768, 65536}) {
             try {
                 Phase.atPacket(bad);
                 fail("accepted " + bad);
@@ -34,7 +37,8 @@ public class PhaseTest {
     public void packetPhasesComeFirstInOrderThenTheEnd() {
         PhaseSchedule schedule = PhaseSchedule.standard();
         assertEquals(List.of(Phase.atPacket(1), Phase.atPacket(2), Phase.atPacket(4), Phase.atPacket(8),
-                Phase.atPacket(16), Phase.atPacket(32), Phase.atPacket(64), Phase.atPacket(128), Phase.END),
+                Phase.atPacket(16), Phase.atPacket(32), Phase.atPacket(64), Phase.atPacket(128), Phase.LATE,
+                Phase.END),
                 List.copyOf(schedule.phases()));
     }
 
@@ -46,7 +50,24 @@ public class PhaseTest {
         assertEquals(Optional.empty(), schedule.phaseAt(4));
         assertEquals(Optional.empty(), schedule.phaseAt(7));
         assertEquals(Optional.of(Phase.atPacket(8)), schedule.phaseAt(8));
-        assertFalse(Phase.isPhasePacket(1L << 16));
+        assertEquals(Optional.empty(), schedule.phaseAt(192));
         assertTrue(Phase.isPhasePacket(Phase.MAX_PACKETS));
+    }
+
+    @Test
+    public void beyondTheLastPacketPhaseEveryLatePeriodthPacketIsTheLatePhase() {
+        assertEquals(Optional.of(Phase.atPacket(128)), Phase.atCount(128));
+        assertEquals(Optional.of(Phase.atPacket(64)), Phase.atCount(64));
+        for (long packets : new long[]{129, 160, 191, 193, 255, 257, 1000}) {
+            assertEquals("packet " + packets, Optional.empty(), Phase.atCount(packets));
+        }
+        for (long packets : new long[]{192, 256, 320, 32768, 65536, 1L << 31}) {
+            assertEquals("packet " + packets, Optional.of(Phase.LATE), Phase.atCount(packets));
+        }
+        PhaseSchedule schedule = PhaseSchedule.standard();
+        assertEquals(Optional.of(Phase.LATE), schedule.phaseAt(192));
+        assertEquals(Optional.empty(), PhaseSchedule.upTo(128, false).phaseAt(192));
+        assertTrue(Phase.atPacket(128).compareTo(Phase.LATE) < 0 && Phase.LATE.compareTo(Phase.END) < 0);
+        assertEquals(0, Phase.LATE.packets());
     }
 }
