@@ -53,3 +53,14 @@ def test_waiting_is_bounded(lock_file):
             session.exclusive_stack_lock(timeout=1.5)
     finally:
         held.close()
+
+
+def test_logged_since_reads_only_what_was_appended_after_the_offset(tmp_path):
+    log = tmp_path / "onos.out"
+    log.write_bytes(b"09:00 ERROR [Bmv2DriversLoader] Unable to load /bmv2-drivers.xml driver definitions\n")
+    offset = log.stat().st_size
+    assert not session.logged_since(str(log), offset, session.BMV2_DRIVERS_FAILED)
+    with open(log, "ab") as f:
+        f.write(b"13:41 ERROR [Bmv2DriversLoader] Unable to load /bmv2-drivers.xml driver definitions\n")
+    assert session.logged_since(str(log), offset, session.BMV2_DRIVERS_FAILED)
+    assert not session.logged_since(str(tmp_path / "missing.out"), 0, session.BMV2_DRIVERS_FAILED)

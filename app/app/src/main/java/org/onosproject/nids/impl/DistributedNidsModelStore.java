@@ -25,14 +25,22 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The model store on ONOS's distributed primitives: consistent maps for models and switch states, an atomic value
- * for the active model. Their listeners turn every change, wherever in the cluster it was made, into a
- * {@link NidsModelEvent} for the delegate.
+ * for the active model. A model's JSON is kept gzip-compressed: a full-capacity bundle is about 1.1 MiB of JSON, more
+ * than one Atomix Raft entry holds (1 MiB), and a fraction of that compressed. Their listeners turn every change,
+ * wherever in the cluster it was made, into a {@link NidsModelEvent} for the delegate.
  */
 @Component(immediate = true, service = NidsModelStore.class)
 public class DistributedNidsModelStore extends AbstractStore<NidsModelEvent, NidsModelStoreDelegate>
@@ -46,11 +54,11 @@ public class DistributedNidsModelStore extends AbstractStore<NidsModelEvent, Nid
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
 
-    private ConsistentMap<String, String> models;
+    private ConsistentMap<String, byte[]> models;
     private ConsistentMap<DeviceId, DeviceModelState> devices;
     private AtomicValue<ActiveModel> active;
 
-    private final MapEventListener<String, String> modelListener = this::modelChanged;
+    private final MapEventListener<String, byte[]> modelListener = this::modelChanged;
     private final MapEventListener<DeviceId, DeviceModelState> deviceListener = this::deviceChanged;
     private final AtomicValueEventListener<ActiveModel> activeListener = event -> {
         // An activation gets a new epoch (also when it activates the model that is active already).
@@ -63,7 +71,7 @@ public class DistributedNidsModelStore extends AbstractStore<NidsModelEvent, Nid
 
     @Activate
     protected void activate() {
-        models = storageService.<String, String>consistentMapBuilder()
+        models = storageService.<String, byte[]>consistentMapBuilder()
                 .withName("nids-models").withSerializer(SERIALIZER).build();
         devices = storageService.<DeviceId, DeviceModelState>consistentMapBuilder()
                 .withName("nids-device-models").withSerializer(SERIALIZER).build();
@@ -81,7 +89,7 @@ public class DistributedNidsModelStore extends AbstractStore<NidsModelEvent, Nid
         models.removeListener(modelListener);
     }
 
-    private void modelChanged(MapEvent<String, String> event) {
+    private void modelChanged(MapEvent<String, byte[]> event) {
         if (event.type() == MapEvent.Type.INSERT) {
             notifyDelegate(new NidsModelEvent(NidsModelEvent.Type.MODEL_ADDED, event.key()));
         } else if (event.type() == MapEvent.Type.REMOVE) {
@@ -97,17 +105,39 @@ public class DistributedNidsModelStore extends AbstractStore<NidsModelEvent, Nid
 
     @Override
     public boolean putModelIfAbsent(String modelId, String json) {
-        return models.putIfAbsent(modelId, json) == null;
+        return models.putIfAbsent(modelId, compressed(json)) == null;
     }
 
     @Override
     public Optional<String> modelJson(String modelId) {
-        return Optional.ofNullable(Versioned.valueOrNull(models.get(modelId)));
+        return Optional.ofNullable(Versioned.valueOrNull(models.get(modelId))).map(DistributedNidsModelStore::json);
     }
 
     @Override
     public Map<String, String> models() {
-        return ImmutableMap.copyOf(models.asJavaMap());
+        ImmutableMap.Builder<String, String> all = ImmutableMap.builder();
+        models.asJavaMap().forEach((id, bytes) -> all.put(id, json(bytes)));
+        return all.build();
+    }
+
+    /** A model's JSON as the store keeps it (gzip of its UTF-8). */
+    static byte[] compressed(String json) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(json.length() / 8 + 64);
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+            gzip.write(json.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** The JSON of a model as the store keeps it. */
+    static String json(byte[] compressed) {
+        try (GZIPInputStream gzip = new GZIPInputStream(new ByteArrayInputStream(compressed))) {
+            return new String(gzip.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a stored model is not gzip: " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -46,6 +46,28 @@ public class DistributedNidsModelStoreTest {
         assertFalse(store.modelJson("m1").isPresent());
     }
 
+    /**
+     * A full-capacity bundle (about 1.1 MiB of JSON) is more than one Atomix Raft entry holds (1 MiB): the store
+     * keeps it compressed, and gives back the same JSON.
+     */
+    @Test
+    public void aModelLargerThanARaftEntryIsStoredCompressedAndReadBackWhole() {
+        StringBuilder json = new StringBuilder("{\"leaves\":[");
+        for (int leaf = 0; json.length() < (3 << 19); leaf++) {
+            json.append(leaf == 0 ? "" : ",").append("{\"leaf_id\":").append(leaf)
+                    .append(",\"class_id\":").append(leaf % 10)
+                    .append(",\"confidence_permille\":").append(900 + leaf % 99)
+                    .append(",\"path\":\"L4_DST_PORT <= ").append(leaf * 7)
+                    .append(" and IN_BYTES > ").append(leaf * 13).append("\"}");
+        }
+        String model = json.append("]}").toString();
+        byte[] stored = DistributedNidsModelStore.SERIALIZER.encode(DistributedNidsModelStore.compressed(model));
+        assertTrue("stored as " + stored.length + " bytes", stored.length < model.length() / 4);
+        assertTrue(store.putModelIfAbsent("big", model));
+        assertEquals(Optional.of(model), store.modelJson("big"));
+        assertEquals(model, store.models().get("big"));
+    }
+
     @Test
     public void theActiveModelStartsAsNoneAndIsUpdatedAtomically() {
         assertSame(ActiveModel.NONE, store.activeModel());

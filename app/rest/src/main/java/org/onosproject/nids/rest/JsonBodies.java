@@ -27,7 +27,7 @@ import static org.onosproject.nids.api.NidsException.Kind.TOO_LARGE;
  */
 final class JsonBodies {
 
-    /** The largest body accepted: a model of a full pipeline is about 300 KiB. */
+    /** The largest body accepted, but a model bundle's ({@code ModelsWebResource.MAX_MODEL_BYTES}). */
     static final int MAX_BYTES = 1 << 20;
     /** Nesting of a body that is no model: a block request is 2 levels deep. */
     static final int MAX_DEPTH = 16;
@@ -46,7 +46,19 @@ final class JsonBodies {
      *                       not an object
      */
     static String objectText(InputStream body, int maxDepth, String expected) {
-        byte[] bytes = bounded(body);
+        return objectText(body, maxDepth, expected, MAX_BYTES);
+    }
+
+    /**
+     * @param body     the request body (null: none)
+     * @param maxDepth the deepest nesting accepted (objects and arrays)
+     * @param expected what the body should be, for the reasons
+     * @param maxBytes the largest body accepted
+     * @return the body as text, a well-formed JSON object within the limits
+     * @throws NidsException TOO_LARGE above maxBytes; INVALID when empty, malformed, nested too deep or not an object
+     */
+    static String objectText(InputStream body, int maxDepth, String expected, int maxBytes) {
+        byte[] bytes = bounded(body, maxBytes);
         String json = new String(bytes, StandardCharsets.UTF_8);
         if (json.isBlank()) {
             throw new NidsException(INVALID, "empty body: expected " + expected);
@@ -71,14 +83,14 @@ final class JsonBodies {
         }
     }
 
-    private static byte[] bounded(InputStream body) {
+    private static byte[] bounded(InputStream body, int maxBytes) {
         if (body == null) {
             return new byte[0];
         }
         try {
-            byte[] bytes = body.readNBytes(MAX_BYTES + 1);
-            if (bytes.length > MAX_BYTES) {
-                throw new NidsException(TOO_LARGE, "request body larger than " + MAX_BYTES + " bytes");
+            byte[] bytes = body.readNBytes(maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw new NidsException(TOO_LARGE, "request body larger than " + maxBytes + " bytes");
             }
             return bytes;
         } catch (IOException e) {

@@ -191,8 +191,14 @@ public class ModelsWebResource extends AbstractWebResource {
      */
     static final int MAX_MODEL_DEPTH = PipelineCapacity.packaged().decisionEntriesPerBank() + 8;
 
+    /**
+     * The largest model bundle accepted: one that fills the pipeline (about 1,000 decision entries, each leaf with its
+     * explanation, trees at every phase) is about 1.1 MiB of JSON; the model store keeps it compressed.
+     */
+    static final int MAX_MODEL_BYTES = 4 << 20;
+
     /** The body as text, refused with a one-line reason unless it is one JSON object within the limits. */
     private static String readJsonObject(InputStream body) {
-        return JsonBodies.objectText(body, MAX_MODEL_DEPTH, "a model bundle (a JSON object)");
+        return JsonBodies.objectText(body, MAX_MODEL_DEPTH, "a model bundle (a JSON object)", MAX_MODEL_BYTES);
     }
 }
