@@ -7,7 +7,7 @@ Needs scapy (in the project's venv). Not used by the build or the tests.
 
 Crafted packets, not real tools or hosts: it checks what a model's late tree (docs/model-format.md, "Phases") learnt
 about long flows, with flood rates, sizes and protocols the lab does not draw, and benign long flows the lab does not
-have (long pings, one-way UDP streams, an RTP-like call). docs/results.md quotes its figures.
+have (long pings, one-way UDP streams, an RTP-like call, an idle TCP session kept alive). docs/results.md quotes its figures.
 """
 import struct
 import sys
@@ -68,6 +68,15 @@ class Probe:
         self.packets += [(t, frame(*s, flags="FA")), (t + 0.0003, frame(*c, flags="FA")),
                          (t + 0.0006, frame(*s, flags="A"))]
 
+    def tcp_keepalive(self, client, server, start, interval, seconds, sport, dport):
+        """Handshake, then a keepalive ACK from the client every `interval` seconds, each answered by an ACK."""
+        c, s = (client, server, "tcp", sport, dport), (server, client, "tcp", dport, sport)
+        self.packets += [(start, frame(*c, flags="S")), (start + 0.0003, frame(*s, flags="SA")),
+                         (start + 0.0006, frame(*c, flags="A"))]
+        for k in range(1, int(seconds / interval)):
+            t = start + k * interval
+            self.packets += [(t, frame(*c, flags="A")), (t + 0.0004, frame(*s, flags="A"))]
+
     def tcp_flood(self, src, dst, start, rate, seconds, flags, sport, dport, size=0):
         for k in range(int(rate * seconds)):
             self.packets.append((start + k / rate, frame(src, dst, "tcp", sport, dport, flags=flags, size=size)))
@@ -99,6 +108,12 @@ def main(path):
     p.udp(8, 5, T0 + 12, 3000, 10, 1400, 42000, 5001)           # one-way bulk UDP at 34 Mb/s, no hello datagram
     p.tcp_download(3, 5, T0 + 20, 4000, 8, 43000, 8080)         # bulk TCP download
     p.tcp_download(4, 6, T0 + 30, 800, 20, 43001, 443)          # a slower, longer download
+    # one-way and sparse benign long flows at rates of their own (nidslib.lab.longflows trains on drawn ones)
+    p.udp(8, 3, T0 + 4, 3, 100, 120, 44000, 514)                # syslog over one socket, 3 lines/s
+    p.udp(7, 4, T0 + 6, 0.7, 400, 1200, 44001, 2055)            # a NetFlow export, one datagram every 1.4 s
+    p.udp(5, 8, T0 + 9, 40, 30, 200, 44002, 20000)              # one-way RTP-like media, 40/s
+    p.echo(8, 4, T0 + 14, 2, 200, 32, replies=False)            # a monitoring ping of a host that is down, 2/s
+    p.tcp_keepalive(3, 6, T0 + 16, 4, 600, 44003, 22)           # an idle SSH session, a keepalive every 4 s
     # single-flow floods (hosts 1 and 2)
     p.attack(1, 5, T0 + 40, 3, "icmp-flood", "echo 0 B 10000/s, answered")
     p.echo(1, 5, T0 + 40, 10000, 3, 0)
