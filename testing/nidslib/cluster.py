@@ -448,9 +448,14 @@ def assign_masters(rest, topology, node_ids):
     switch keeps its master when the fabric grows."""
     wanted = {sw.device_id: node_ids[(sw.index - 1) % len(node_ids)] for sw in topology.switches}
 
+    def master(device):
+        try:
+            return rest.get(f"/onos/v1/mastership/{device}/master", retry=False).get("nodeId")
+        except onos_mod.RestError:   # 404 while the switch has no master yet
+            return None
+
     def unsettled():
-        return {d: n for d, n in wanted.items()
-                if rest.get(f"/onos/v1/mastership/{d}/master", retry=False).get("nodeId") != n}
+        return {d: n for d, n in wanted.items() if master(d) != n}
     # A request can be lost while switches still connect (seen with 8 of 16 switches given at once on a loaded
     # machine): the switches not yet as assigned are asked for again, a bounded number of times.
     pending = wanted
