@@ -104,4 +104,7 @@ def test_make_run_alerts_the_attacker_and_ctrl_c_tears_everything_down(tmp_path)
     assert state["blocking"] in ("available", "blocking not available in this build")
     assert state["processGroups"], "the report names ONOS's and the switches' process groups"
     assert os.path.getsize(SCREENSHOT) > 10_000
+    # The figures of the first round as the fabric and the app made them (their alerts and blocks over REST,
+    # scored on a capture of every packet the hosts sent): no benign host blocked, every attack alerted.
+    common.assert_figures(state, text.splitlines())
     common.assert_torn_down(state)

@@ -8,8 +8,13 @@
   blocks and the block policy come back; the blocks' drop rules are on their switches again within DROP_RULES_S of
   the switches reconnecting; the active model classifies again.
 """
+import contextlib
+import json
 import subprocess
+import threading
 import time
+
+from p4.v1 import p4runtime_pb2
 
 import pytest
 
@@ -42,26 +47,7 @@ def port_model(routed, tmp_path_factory):
 
 
 def switch_state(stack, name):
-    """What the app keeps on a switch, read back from the switch: its configuration (bank, epoch, knobs), port roles,
-    clone sessions and the classifier entries of the bank it classifies with."""
-    reader = p4rt.Client(stack.topology.switch(name).grpc_port, timeout=3)
-    try:
-        config = reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
-        params = p4rt.param_values(config) if config is not None else []
-        roles = {}
-        for table in (C.NIDS_INGRESS_CFG_PORT_ROLE, C.NIDS_INGRESS_CFG_EG_PORT_ROLE):
-            port = reader.p4info.match_field(table, "port").id
-            roles[table] = sorted(p4rt.exact_value(e, port) for e in reader.table_entries(table))
-        bank = params[0] if params else None
-        entries = {}
-        for table in (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION):
-            bank_field = reader.p4info.match_field(table, "bank").id
-            entries[table] = sum(1 for e in reader.table_entries(table) if p4rt.exact_value(e, bank_field) == bank)
-        # The bank itself may differ after a repair (the model is written into either bank): what must be back is
-        # every other setting and the model's entries in whichever bank the configuration names.
-        return {"config": params[1:], "roles": roles, "clone_sessions": reader.clone_sessions(), "entries": entries}
-    finally:
-        reader.close()
+    return p4rt.pipeline_state(stack.topology.switch(name).grpc_port)
 
 
 def attack_records(stack, device_id, since_ms):
@@ -208,3 +194,162 @@ def test_onos_restarted_without_clean_with_traffic_running(routed, port_model):
         if block_id is not None:
             stack.rest.delete(f"{BLOCKS}/{block_id}")
         stack.rest.post(BLOCK_POLICY, {"blockTtlSeconds": str(kept_ttl)})
+
+
+RECONCILE_S = 30        # NidsModelManager's reconcileSeconds default
+
+
+def test_a_switch_changed_behind_the_apps_back_is_repaired_from_its_read_back(routed, port_model):
+    """Another controller takes s1 over for a moment (a higher P4Runtime election id) and flips its configuration to
+    the empty bank, then lets go: the switch stops classifying while the app's record says it runs the model.
+    Reconciliation reads the switch back and repairs it within a reconcile period."""
+    stack = routed
+    switch = stack.topology.switch("s1")
+    before = switch_state(stack, "s1")
+    intruder = p4rt.Client(switch.grpc_port, timeout=5)
+    try:
+        intruder.election_id = p4runtime_pb2.Uint128(high=1 << 20, low=0)
+        intruder.become_primary(10)
+        config = intruder.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
+        names = {p.id: p.name for p in intruder.p4info.action(C.NIDS_INGRESS_CFG_SET_CONFIG).params}
+        params = {names[p.param_id]: int.from_bytes(p.value, "big") for p in config.action.action.params}
+        params[C.BANK] = 1 - params[C.BANK]
+        intruder.write([(p4runtime_pb2.Update.MODIFY, intruder.default_entry_entity(
+            C.NIDS_INGRESS_CFG_CONFIG, C.NIDS_INGRESS_CFG_SET_CONFIG, params))])
+    finally:
+        intruder.close()
+    changed = switch_state(stack, "s1")
+    started = time.monotonic()
+    assert changed["entries"][C.NIDS_INGRESS_CLASSIFIER_DECISION] == 0, changed
+    onos_mod.wait_until(lambda: switch_state(stack, "s1") == before, RECONCILE_S + 30, 1,
+                        "s1 classifying with the active model again")
+    with open(stack.onos.karaf_log(), errors="replace") as log:
+        noticed = [line.strip() for line in log if "differs from what was written to it" in line]
+    print(f"drift of s1 repaired after {time.monotonic() - started:.1f} s; the app noticed: {noticed[-1:]}")
+
+
+MODEL_MANAGER = "/onos/v1/configuration/org.onosproject.nids.impl.NidsModelManager"
+ROLLOUT_TIMEOUT_MS = 4000   # short, so the stalled switch below stalls briefly
+ROLLOUT_TIMEOUT_MS_DEFAULT = 10000
+OTHER_PORT = 5555           # the model the failed rollout tries to activate: attack = TCP to this port
+CLASSIFIER_TABLES = (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION)
+
+
+def banks(stack, name):
+    """(the bank a switch classifies with, its classifier entries per bank), read from the switch."""
+    reader = p4rt.Client(stack.topology.switch(name).grpc_port, timeout=3)
+    try:
+        config = reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
+        entries = {0: 0, 1: 0}
+        for table in CLASSIFIER_TABLES:
+            bank_field = reader.p4info.match_field(table, "bank").id
+            for entry in reader.table_entries(table):
+                entries[p4rt.exact_value(entry, bank_field)] += 1
+        return (p4rt.param_values(config)[0] if config is not None else None), entries
+    finally:
+        reader.close()
+
+
+def devices(stack):
+    return {d["deviceId"]: d for d in stack.rest.get("/onos/nids/devices", retry=False)["devices"]}
+
+
+def _fail_a_rollout_with_a_refused_flip_back(stack, rollout, intruder, idle, s2_stalled):
+    """Runs the rollout thread so that s1 takes its flip and refuses the flip-back, and s2 never confirms its flip
+    (stalled until s2_stalled is closed)."""
+    try:
+        with stack.fabric.paused("s3"):
+            rollout.start()
+
+            last = {}
+
+            def banks_written():
+                # The same entry count in both idle banks, twice in a row: the write phase is done on both.
+                counts = [banks(stack, n)[1][idle[n]] for n in ("s1", "s2")]
+                previous, last["counts"] = last.get("counts"), counts
+                return counts if counts[0] and counts[0] == counts[1] and counts == previous else None
+
+            onos_mod.wait_until(banks_written, 30, 0.2, "the other model written into s1's and s2's idle banks")
+            s2_stalled.enter_context(stack.fabric.paused("s2"))
+        # s3 goes on: its write is confirmed and the flips go out; s2 is stalled, its flip is never confirmed.
+        onos_mod.wait_until(lambda: banks(stack, "s1")[0] == idle["s1"], ROLLOUT_TIMEOUT_MS / 1000, 0.05,
+                            "s1 flipped to the other model's bank")
+        intruder.become_primary(5)
+        rollout.join(ROLLOUT_TIMEOUT_MS * 3 / 1000 + 30)
+        assert not rollout.is_alive(), "the rollout did not return"
+    finally:
+        s2_stalled.close()
+        stack.rest.post(MODEL_MANAGER, {"rolloutTimeoutMillis": str(ROLLOUT_TIMEOUT_MS_DEFAULT)})
+
+
+def test_a_switch_that_refuses_the_flip_back_after_a_failed_rollout_is_repaired_from_its_read_back(
+        routed, port_model, tmp_path):
+    """A rollout of another model fails: s2 stalls (SIGSTOP) once the model is in its idle bank, so its flip is never
+    confirmed; s1 takes its flip, then another P4Runtime controller takes s1 over (a higher election id), so s1
+    refuses the flip-back. The rollout is rolled back and says so per switch; s1's state shows the refused flip-back
+    while s1 still classifies with the failed model's bank. With the other controller gone and s2 going on, the
+    next reconcile repairs s1 (and s2) from what the switch holds: the active model's entries in the bank the
+    configuration names, the failed model's entries gone from the other bank. (s3 is held stalled while the banks
+    are written, so that the flip phase starts when the test lets it.)"""
+    stack = routed
+    rest = stack.rest
+    names = [s.name for s in stack.topology.switches]
+    device = {n: stack.topology.switch(n).device_id for n in names}
+    other = models.store_port_model(rest, str(tmp_path), OTHER_PORT)["model_id"]
+    before = {n: switch_state(stack, n) for n in names}
+    held = {n: banks(stack, n) for n in names}
+    for name, (bank, entries) in held.items():
+        assert entries[1 - bank] == 0, f"{name}: its idle bank holds entries before the rollout: {entries}"
+    idle = {n: 1 - held[n][0] for n in names}
+    try:
+        rest.post(MODEL_MANAGER, {"rolloutTimeoutMillis": str(ROLLOUT_TIMEOUT_MS)})
+        answer = {}
+
+        def activate():
+            try:
+                answer["reply"] = rest.post(f"{MODELS}/{other}/activate", retry=False)
+            except onos_mod.RestError as e:
+                answer["reply"] = (e.status, json.loads(e.body))
+
+        rollout = threading.Thread(target=activate)
+        intruder = p4rt.Client(stack.topology.switch("s1").grpc_port, timeout=5)
+        intruder.election_id = p4runtime_pb2.Uint128(high=1 << 20, low=0)
+        s2_stalled = contextlib.ExitStack()
+        try:
+            _fail_a_rollout_with_a_refused_flip_back(stack, rollout, intruder, idle, s2_stalled)
+            status, result = answer["reply"]
+            by_device = {d["deviceId"]: d for d in result["devices"]}
+            print(f"failed rollout: HTTP {status}: {result.get('message')}; per switch "
+                  f"{ {d: (r['outcome'], r['error']) for d, r in by_device.items()} }")
+            assert status == 502 and not result["succeeded"], result
+            assert "rollback: flipping back" in (by_device[device["s1"]]["error"] or ""), by_device[device["s1"]]
+            assert "no confirmation" in (by_device[device["s2"]]["error"] or ""), by_device[device["s2"]]
+            # s1's state shows the refused flip-back, while s1 classifies with the failed model's bank.
+            recorded = devices(stack)[device["s1"]]
+            assert "rollback: flipping back" in (recorded["lastError"] or ""), recorded
+            assert recorded["modelId"] == port_model, recorded
+            assert banks(stack, "s1")[0] == idle["s1"] != recorded["activeBank"], (banks(stack, "s1"), recorded)
+            assert rest.get(f"{MODELS}/active", retry=False)["id"] == port_model
+        finally:
+            intruder.close()
+        started = time.monotonic()
+
+        def repaired():
+            now = {n: banks(stack, n) for n in names}
+            states = devices(stack)
+            done = all(switch_state(stack, n) == before[n] and now[n][1][1 - now[n][0]] == 0
+                       and states[device[n]]["lastError"] is None and states[device[n]]["activeBank"] == now[n][0]
+                       for n in names)
+            return now if done else None
+
+        onos_mod.wait_until(repaired, RECONCILE_S + 45, 1,
+                            "every switch classifying with the active model, the failed model's entries gone")
+        with open(stack.onos.karaf_log(), errors="replace") as log:
+            reconciled = [line.strip()[-120:] for line in log if f"Reconciled {device['s1']} " in line]
+        print(f"s1 (refused flip-back) and s2 (stalled) repaired {time.monotonic() - started:.1f} s after the "
+              f"other controller let go; the app: {reconciled[-1:]}")
+    finally:
+        # Whatever failed above, the next tests run with the port model active and the other model gone.
+        if rest.get(f"{MODELS}/active", retry=False)["id"] != port_model:
+            rest.post(f"{MODELS}/{port_model}/activate")
+        rest.delete(f"{MODELS}/{other}")

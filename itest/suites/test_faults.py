@@ -89,7 +89,7 @@ def test_oversized_and_too_deep_uploads_are_refused_and_nothing_is_stored(stack)
     before = stored_models(stack)
     padding = b" " * (2 * 1024 * 1024)
     status, message = refusal(stack, "POST", MODELS, b'{"name": "big"' + padding + b"}")
-    assert (status, message) == (413, "request body larger than 1048576 bytes")
+    assert (status, message) == (413, "request body larger than 2097152 bytes")   # a model bundle's limit
     status, message = refusal(stack, "POST", MODELS, deep_tree(5000))
     assert status == 400 and message.startswith("JSON nested deeper than"), message
     assert "\n" not in message

@@ -61,9 +61,9 @@ def train(data, out, *extra, binary=True):
                           timeout=300)
 
 
-def activate_port_model(rest, work_dir, attack_port):
-    """Trains the port-rule model (attack = TCP to attack_port) into work_dir, stores it in ONOS (already stored is
-    fine) and rolls it out; fails unless every switch took it. Returns the bundle."""
+def store_port_model(rest, work_dir, attack_port):
+    """Trains the port-rule model (attack = TCP to attack_port) into work_dir and stores it in ONOS (already stored
+    is fine). Returns the bundle."""
     data = os.path.join(work_dir, f"port{attack_port}.csv.gz")
     write_port_rule_dataset(data, attack_port, seed=attack_port)
     bundle = train(data, os.path.join(work_dir, f"port{attack_port}.json"))
@@ -72,6 +72,13 @@ def activate_port_model(rest, work_dir, attack_port):
     except RestError as e:
         if e.status != 409:
             raise
+    return bundle
+
+
+def activate_port_model(rest, work_dir, attack_port):
+    """Stores the port-rule model (store_port_model) and rolls it out; fails unless every switch took it. Returns the
+    bundle."""
+    bundle = store_port_model(rest, work_dir, attack_port)
     status, result = rest.post(f"/onos/nids/models/{bundle['model_id']}/activate")
     if status != 200 or not result.get("succeeded"):
         raise RestError("POST", f"/onos/nids/models/{bundle['model_id']}/activate", status, result)

@@ -3,6 +3,7 @@
 Everything this module creates is named so that `cleanup()` can find it after a crash: namespaces `nids-<host>`,
 switch-side interfaces `<switch>-eth<port>`, switches listening on the topology's gRPC ports.
 """
+import contextlib
 import os
 import re
 import signal
@@ -42,11 +43,14 @@ class Fabric:
 
     # ---- switches --------------------------------------------------------------------------------------------
 
-    def start_switch(self, name):
+    def start_switch(self, name, binary=None):
+        """binary: another simple_switch_grpc build than the fabric's (the -O3 no-logging one, built without Thrift
+        and logging, for a flood): started without a Thrift port or a log."""
         sw = self.topology.switch(name)
-        command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, self.switch_binary, topo.P4RUNTIME_DEVICE_ID,
-                               options=["--thrift-port", str(sw.thrift_port),
-                                        "--log-file", os.path.join(self.log_dir, name), "--log-flush"])
+        options = ["--thrift-port", str(sw.thrift_port), "--log-file", os.path.join(self.log_dir, name),
+                   "--log-flush"] if binary is None else []
+        command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, binary or self.switch_binary,
+                               topo.P4RUNTIME_DEVICE_ID, options=options)
         self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
         # simple_switch_grpc listens within a second on an idle machine; 20 s was exceeded at load 20 (2 cores).
         processes.wait_for_port(sw.grpc_port, timeout=60, what=f"{name} gRPC server")
@@ -56,10 +60,10 @@ class Fabric:
         if process is not None:
             processes.terminate(process)
 
-    def restart_switch(self, name):
+    def restart_switch(self, name, binary=None):
         """A switch that restarts loses all its state: pipeline, entries, registers."""
         self.stop_switch(name)
-        self.start_switch(name)
+        self.start_switch(name, binary)
 
     def kill_switch(self, name):
         """A switch process that dies: SIGKILL, no shutdown of its gRPC server (its controller sees the stream
@@ -67,6 +71,17 @@ class Fabric:
         process = self.processes.pop(name, None)
         if process is not None:
             processes.terminate(process, sig=signal.SIGKILL)
+
+    @contextlib.contextmanager
+    def paused(self, name):
+        """A switch process that stalls (SIGSTOP) for the block's duration: its controller's writes are neither
+        taken nor refused until it goes on (SIGCONT, on every exit path)."""
+        process = self.processes[name]
+        os.killpg(process.pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            os.killpg(process.pid, signal.SIGCONT)
 
     # ---- hosts and links -------------------------------------------------------------------------------------
 
@@ -128,12 +143,19 @@ def cleanup(topology=None):
             veth.delete(link["ifname"])
 
 
-def tcp_attempts(host_name, ip, port, count):
-    """Opens `count` TCP connections (or attempts: nobody needs to listen) from a host; bounded by timeouts."""
+def tcp_attempts(host_name, ip, port, count, connect_timeout=0.3):
+    """Opens `count` TCP connections (or attempts: nobody needs to listen) from a host; bounded by timeouts (a
+    connect_timeout of a second or more lets the kernel send the SYN again). Returns how many were answered
+    (connected, or refused: the server's reset came back) and how many timed out."""
     script = ("import socket\n"
+              "seen = {'connected': 0, 'refused': 0, 'timeout': 0, 'other': 0}\n"
               f"for i in range({count}):\n"
-              "    s=socket.socket(); s.settimeout(0.3)\n"
-              f"    try: s.connect(('{ip}', {port}))\n"
-              "    except OSError: pass\n"
-              "    s.close()\n")
-    netns.host_exec(host_name, "python3", "-c", script, timeout=60)
+              f"    s=socket.socket(); s.settimeout({connect_timeout})\n"
+              f"    try: s.connect(('{ip}', {port})); seen['connected'] += 1\n"
+              "    except ConnectionRefusedError: seen['refused'] += 1\n"
+              "    except socket.timeout: seen['timeout'] += 1\n"
+              "    except OSError: seen['other'] += 1\n"
+              "    s.close()\n"
+              "print(' '.join(f'{k}={v}' for k, v in seen.items()))\n")
+    out = netns.host_exec(host_name, "python3", "-c", script, timeout=count * connect_timeout + 30).stdout.split()
+    return {k: int(v) for k, v in (item.split("=") for item in out)}

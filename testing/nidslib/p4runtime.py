@@ -15,6 +15,7 @@ import grpc
 from p4.v1 import p4runtime_pb2, p4runtime_pb2_grpc
 
 from . import bmv2
+from . import constants as C
 from . import p4info as p4info_mod
 from . import paths
 from . import processes
@@ -310,6 +311,29 @@ class Client:
 
 
 # ---- the switch -------------------------------------------------------------------------------------------------
+
+def pipeline_state(grpc_port):
+    """What the app keeps on a switch, read back from the switch: its configuration (bank, epoch, knobs), port roles,
+    clone sessions and the classifier entries of the bank it classifies with."""
+    reader = Client(grpc_port, timeout=3)
+    try:
+        config = reader.default_entry(C.NIDS_INGRESS_CFG_CONFIG)
+        params = param_values(config) if config is not None else []
+        roles = {}
+        for table in (C.NIDS_INGRESS_CFG_PORT_ROLE, C.NIDS_INGRESS_CFG_EG_PORT_ROLE):
+            port = reader.p4info.match_field(table, "port").id
+            roles[table] = sorted(exact_value(e, port) for e in reader.table_entries(table))
+        bank = params[0] if params else None
+        entries = {}
+        for table in (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION):
+            bank_field = reader.p4info.match_field(table, "bank").id
+            entries[table] = sum(1 for e in reader.table_entries(table) if exact_value(e, bank_field) == bank)
+        # The bank itself may differ after a repair (the model is written into either bank): what must be back is
+        # every other setting and the model's entries in whichever bank the configuration names.
+        return {"config": params[1:], "roles": roles, "clone_sessions": reader.clone_sessions(), "entries": entries}
+    finally:
+        reader.close()
+
 
 class Bmv2Switch:
     """One simple_switch_grpc on the given ports with the NIDS pipeline, driven over P4Runtime as its primary client.

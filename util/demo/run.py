@@ -181,7 +181,6 @@ def main(argv):
             run.play_round(number)
             state["rounds"] = number
             if online:
-                run.settle()
                 if number == 1 and not args.no_screenshot:
                     take_screenshot(args.screenshot, story, state)
     except Stop:

@@ -1,16 +1,22 @@
 """The online demo: ONOS + the BMv2 fabric through the integration session (nidslib.session), the
 model uploaded and activated over REST, the story played between the fabric's hosts, and the app's alerts and blocks
 polled from its REST API and printed as they happen."""
+import json
 import os
 import threading
 import time
 
+from .. import capture as capture_mod
+from .. import modelcli
+from .. import netns
 from .. import onos as onos_mod
 from .. import session as session_mod
 from .. import topology as topo
 
+from ..lab import labels as labels_mod
 from . import blockconfig
 from . import scenario as scenario_mod
+from . import story as story_mod
 
 ROOT = session_mod.ROOT
 WORK_DIR = os.path.join(ROOT, "build", "demo", "online")
@@ -39,6 +45,7 @@ class OnlineRun:
                  atomix_home=None):
         """With `atomix_home`, ONOS runs as a cluster of three instances on three Atomix nodes (nidslib.cluster),
         the switches' masters spread over them; REST goes to the first instance."""
+        self.java_home = java_home
         self.processes = processes
         self.story = story
         self.model_path = model_path
@@ -124,7 +131,35 @@ class OnlineRun:
 
     def play_round(self, number):
         self.story.say(f"round {number}")
-        self.scenario.run_round()
+        capture = capture_mod.Capture(self.processes, WORK_DIR)
+        # Every packet a host sends, once, before the fabric may drop it: the ground truth of the round's flows.
+        capture.start(f"round{number}", [(netns.of_host(h.name), f"{h.name}-eth0", "out", h.name)
+                                         for h in self.topology.hosts])
+        started_millis = int(time.time() * 1000)
+        try:
+            self.scenario.run_round()
+            self.settle()
+        finally:
+            pcap = capture.stop(os.path.join(WORK_DIR, f"round{number}.pcap"))
+        self.figures(number, pcap, started_millis)
+
+    def figures(self, number, pcap, started_millis):
+        """The round's figures (issue 12) as the fabric and the app made them: their alerts and blocks over REST,
+        scored by nids-model eval --online on the round's capture and attack windows."""
+        labels = os.path.join(WORK_DIR, f"round{number}-labels.csv")
+        labels_mod.write(labels, self.scenario.windows)
+        self.scenario.windows = []
+        record = os.path.join(WORK_DIR, f"round{number}-online.json")
+        alerts = self.rest.get(f"/onos/nids/alerts?since={started_millis - 1000}&limit=10000").get("alerts", [])
+        blocks = self.rest.get("/onos/nids/blocks").get("blocks", []) if self.blocking else []
+        with open(record, "w") as f:
+            json.dump({"alerts": alerts, "blocks": blocks}, f)
+        self.story.say(f"round {number}: figures (nids-model eval --pcap {os.path.relpath(pcap, ROOT)} --labels "
+                       f"{os.path.relpath(labels, ROOT)} --online {os.path.relpath(record, ROOT)}):")
+        figures = os.path.join(WORK_DIR, f"round{number}-figures.json")
+        report = modelcli.evaluate(self.model_path, pcap, labels, online=record, json_out=figures,
+                                   java_home=self.java_home)
+        story_mod.figures(self.story, self.state, number, report, figures)
 
     def settle(self, quiet=8.0, limit=45.0):
         """Waits (bounded) until no new alert came for `quiet` seconds: the last flows' reports arrive late."""

@@ -141,9 +141,18 @@ public final class RolloutResult {
                     .collect(Collectors.joining(", ")));
         }
         List<String> rolledBack = devices.stream().filter(d -> d.outcome() == Outcome.ROLLED_BACK)
-                .map(d -> d.deviceId().toString()).collect(Collectors.toList());
+                .filter(d -> d.error().isEmpty()).map(d -> d.deviceId().toString()).collect(Collectors.toList());
         if (!rolledBack.isEmpty()) {
             message.append("; rolled back on ").append(String.join(", ", rolledBack));
+        }
+        // A switch that took the flip but refused (or did not confirm) the flip-back is not rolled back: it may still
+        // classify with the failed model until reconciliation repairs it from what it holds.
+        List<String> notBack = devices.stream().filter(d -> d.outcome() == Outcome.ROLLED_BACK)
+                .filter(d -> d.error().isPresent()).map(d -> d.deviceId() + " (" + d.error().get() + ")")
+                .collect(Collectors.toList());
+        if (!notBack.isEmpty()) {
+            message.append("; not confirmed rolled back on ").append(String.join(", ", notBack))
+                    .append(", to be repaired by reconciliation");
         }
         message.append(previousModelId().map(id -> "; " + id + " stays active").orElse("; no model is active"));
         return message.toString().replaceAll("\\s*\\R\\s*", " ");

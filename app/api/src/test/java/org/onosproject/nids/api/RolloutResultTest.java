@@ -29,6 +29,20 @@ public class RolloutResultTest {
     }
 
     @Test
+    public void aSwitchThatRefusedTheFlipBackIsNotCalledRolledBack() {
+        DeviceId s3 = DeviceId.deviceId("device:s3");
+        RolloutResult result = new RolloutResult("nids-new", "nids-old", List.of(
+                new DeviceResult(S1, Outcome.ROLLED_BACK, 0, 3,
+                                 "rollback: flipping back to bank 1: the switch refused the write", 10),
+                new DeviceResult(S2, Outcome.FAILED, 0, 3, "flipping to bank 0: no confirmation within 3000 ms", 12),
+                new DeviceResult(s3, Outcome.ROLLED_BACK, 0, 3, null, 10)), 25);
+        assertEquals("rollout of nids-new failed on device:s2: flipping to bank 0: no confirmation within 3000 ms;"
+                + " rolled back on device:s3; not confirmed rolled back on device:s1 (rollback: flipping back to"
+                + " bank 1: the switch refused the write), to be repaired by reconciliation; nids-old stays active",
+                result.failureMessage());
+    }
+
+    @Test
     public void failureWithoutAFailedDeviceListsWhatDidNotFlip() {
         RolloutResult result = new RolloutResult("nids-new", null, List.of(
                 new DeviceResult(S1, Outcome.FLIPPED, 1, 3, null, 1),

@@ -193,9 +193,10 @@ public class ModelsWebResource extends AbstractWebResource {
 
     /**
      * The largest model bundle accepted: one that fills the pipeline (about 1,000 decision entries, each leaf with its
-     * explanation, trees at every phase) is about 1.1 MiB of JSON; the model store keeps it compressed.
+     * explanation, trees at every phase) is about 1.1 MiB of JSON; the model store keeps it compressed. Twice what
+     * the pipeline can hold would be 2.2 MiB: 2 MiB leaves room for longer explanations and refuses a 2 MB body.
      */
-    static final int MAX_MODEL_BYTES = 4 << 20;
+    static final int MAX_MODEL_BYTES = 2 << 20;
 
     /** The body as text, refused with a one-line reason unless it is one JSON object within the limits. */
     private static String readJsonObject(InputStream body) {

@@ -146,10 +146,10 @@ public class ModelsWebResourceTest extends NidsResourceTest {
     }
 
     @Test
-    public void anUploadAboveFourMebibytesIs413AndNeverReachesTheService() throws Exception {
+    public void anUploadAboveTwoMebibytesIs413AndNeverReachesTheService() throws Exception {
         replay(service);
-        String padding = " ".repeat(5 * 1024 * 1024);
-        assertEquals("request body larger than 4194304 bytes",
+        String padding = " ".repeat(2 * 1024 * 1024);
+        assertEquals("request body larger than 2097152 bytes",
                      errorMessage(target("models").request().post(jsonBody("{\"name\": \"big\"" + padding + "}")),
                                   413));
     }
