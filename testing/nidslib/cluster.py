@@ -439,18 +439,37 @@ class ClusterStack:
         return out
 
 
+MASTER_ATTEMPTS = 3
+
+
 def assign_masters(rest, topology, node_ids):
     """Makes the switches' masters the instances `node_ids` in turn by switch number (s1 -> first, s2 -> second, ...)
     and waits until ONOS reports them so: a known split, where ONOS's own balancing would leave it to timing. A
     switch keeps its master when the fabric grows."""
     wanted = {sw.device_id: node_ids[(sw.index - 1) % len(node_ids)] for sw in topology.switches}
-    for device, node in wanted.items():
-        rest.request("PUT", "/onos/v1/mastership", {"deviceId": device, "nodeId": node, "role": "MASTER"})
 
-    def settled():
-        return all(rest.get(f"/onos/v1/mastership/{d}/master", retry=False).get("nodeId") == n
-                   for d, n in wanted.items())
-    onos_mod.wait_until(settled, 60, 1, "switch masters as assigned")
+    def master(device):
+        try:
+            return rest.get(f"/onos/v1/mastership/{device}/master", retry=False).get("nodeId")
+        except onos_mod.RestError:   # 404 while the switch has no master yet
+            return None
+
+    def unsettled():
+        return {d: n for d, n in wanted.items() if master(d) != n}
+    # A request can be lost while switches still connect (seen with 8 of 16 switches given at once on a loaded
+    # machine): the switches not yet as assigned are asked for again, a bounded number of times.
+    pending = wanted
+    for attempt in range(MASTER_ATTEMPTS):
+        for device, node in pending.items():
+            rest.request("PUT", "/onos/v1/mastership", {"deviceId": device, "nodeId": node, "role": "MASTER"})
+        try:
+            onos_mod.wait_until(lambda: not unsettled(), 40, 1, "switch masters as assigned")
+            return wanted
+        except onos_mod.OnosError:
+            pending = unsettled()
+            if attempt == MASTER_ATTEMPTS - 1:
+                raise onos_mod.OnosError(f"switch masters not as assigned after {MASTER_ATTEMPTS} requests: "
+                                         f"{sorted(pending)}") from None
     return wanted
 
 
