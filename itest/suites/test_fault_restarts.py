@@ -233,6 +233,13 @@ ROLLOUT_TIMEOUT_MS = 4000   # short, so the stalled switch below stalls briefly
 ROLLOUT_TIMEOUT_MS_DEFAULT = 10000
 OTHER_PORT = 5555           # the model the failed rollout tries to activate: attack = TCP to this port
 CLASSIFIER_TABLES = (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION)
+# s3 stays stalled through the rollout's read-back of it (ONOS's P4Runtime read deadline, 10 s), longer than ONOS's
+# DeviceManager waits for a switch to acknowledge its role (roleTimeoutSeconds, 10 s): if the periodic mastership
+# check asked s3 then, ONOS yields s3's mastership and asks again with a new election id, and s3 refuses the queued
+# write as "Not primary": a different failure from the one built here. The test waits longer for role acks.
+DEVICE_MANAGER = "/onos/v1/configuration/org.onosproject.net.device.impl.DeviceManager"
+ROLE_TIMEOUT_S = 120
+ROLE_TIMEOUT_S_DEFAULT = 10
 
 
 def banks(stack, name):
@@ -303,6 +310,7 @@ def test_a_switch_that_refuses_the_flip_back_after_a_failed_rollout_is_repaired_
     idle = {n: 1 - held[n][0] for n in names}
     try:
         rest.post(MODEL_MANAGER, {"rolloutTimeoutMillis": str(ROLLOUT_TIMEOUT_MS)})
+        rest.post(DEVICE_MANAGER, {"roleTimeoutSeconds": str(ROLE_TIMEOUT_S)})
         answer = {}
 
         def activate():
@@ -349,6 +357,7 @@ def test_a_switch_that_refuses_the_flip_back_after_a_failed_rollout_is_repaired_
         print(f"s1 (refused flip-back) and s2 (stalled) repaired {time.monotonic() - started:.1f} s after the "
               f"other controller let go; the app: {reconciled[-1:]}")
     finally:
+        rest.post(DEVICE_MANAGER, {"roleTimeoutSeconds": str(ROLE_TIMEOUT_S_DEFAULT)})
         # Whatever failed above, the next tests run with the port model active and the other model gone.
         if rest.get(f"{MODELS}/active", retry=False)["id"] != port_model:
             rest.post(f"{MODELS}/{port_model}/activate")

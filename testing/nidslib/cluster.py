@@ -545,6 +545,10 @@ class ClusterSession:
                 onos_mod.wait_until(lambda: onos_mod.boot_state(inst.rest, names) is None, 120, 2,
                                     f"{', '.join(self.discovery_apps)} ready on {inst.member.node_id}")
         self.check_switches()
+        # Installing the app and the discovery apps takes a node back from READY to ACTIVE until its components
+        # settle again (seen on onos-3 right after start): the stack is handed over with every node READY.
+        onos_mod.wait_until(self.cluster.all_ready, CLUSTER_TIMEOUT, 2,
+                            "every instance READY again in every instance's view")
         self.cluster.timings["fabric_s"] = time.monotonic() - t0
         self.cluster.timings["switch_restarts"] = sum(self.switch_restarts.values())
         return ClusterStack(self.cluster, self.fabric, self.topology, self.app_name, pipeconf_id)
