@@ -1,22 +1,9 @@
 """Unit tests of nidslib.lab.longflows: seeded benign long flows written as a lab run (pcap, labels, manifest)."""
 import json
-import struct
 
 from nidslib.lab import labels as labels_mod
 from nidslib.lab import longflows
-
-
-def read_pcap(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    magic, _, _, _, _, snaplen, linktype = struct.unpack("<IHHiIII", data[:24])
-    assert (magic, snaplen, linktype) == (0xA1B2C3D4, longflows.SNAPLEN, 1)
-    packets, at = [], 24
-    while at < len(data):
-        sec, usec, kept, length = struct.unpack("<IIII", data[at:at + 16])
-        packets.append((sec + usec / 1e6, kept, length, data[at + 16:at + 16 + kept]))
-        at += 16 + kept
-    return packets
+from nidslib.lab.longflows import read_pcap
 
 
 def test_the_same_seed_gives_the_same_capture_and_another_seed_another(tmp_path):

@@ -61,6 +61,15 @@ def tcp(src, dst, sport, dport, flags, seq, ack, size=0):
                  + b"t" * size)
 
 
+def free_port(rng, used):
+    """An ephemeral port not in `used` (a set), added to it: each crafted flow its own 5-tuple."""
+    while True:
+        port = rng.randint(32768, 60999)
+        if port not in used:
+            used.add(port)
+            return port
+
+
 def log_uniform(rng, low, high):
     return math.exp(rng.uniform(math.log(low), math.log(high)))
 
@@ -80,11 +89,7 @@ class LongFlows:
         return min(MAX_GAP, self.rng.uniform(0.8, 1.2) / rate)
 
     def _port(self):
-        while True:
-            port = self.rng.randint(32768, 60999)
-            if port not in self.ports:
-                self.ports.add(port)
-                return port
+        return free_port(self.rng, self.ports)
 
     def _hosts(self):
         src, dst = self.rng.sample(list(HOSTS), 2)
@@ -173,24 +178,49 @@ class LongFlows:
 
     def write(self, out):
         os.makedirs(out, exist_ok=True)
-        self.packets.sort(key=lambda p: p[0])
-        with open(os.path.join(out, "lab.pcap"), "wb") as f:
-            f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, SNAPLEN, 1))
-            for t, data in self.packets:
-                us = round(t * 1e6)
-                kept = data[:SNAPLEN]
-                f.write(struct.pack("<IIII", us // 1_000_000, us % 1_000_000, len(kept), len(data)) + kept)
+        write_pcap(os.path.join(out, "lab.pcap"), self.packets)
         labels_mod.write(os.path.join(out, "labels.csv"), [])
+
+
+def write_pcap(path, packets):
+    """Sorts (time, frame) pairs by time (in place) and writes them as a classic pcap, cut at SNAPLEN."""
+    packets.sort(key=lambda p: p[0])
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, SNAPLEN, 1))
+        for t, data in packets:
+            us = round(t * 1e6)
+            kept = data[:SNAPLEN]
+            f.write(struct.pack("<IIII", us // 1_000_000, us % 1_000_000, len(kept), len(data)) + kept)
+
+
+def read_pcap(path):
+    """The packets of a classic pcap written by write_pcap, as (time, kept length, length, frame bytes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, _, _, _, _, snaplen, linktype = struct.unpack("<IHHiIII", data[:24])
+    if (magic, snaplen, linktype) != (0xA1B2C3D4, SNAPLEN, 1):
+        raise ValueError(f"{path}: not a pcap written by write_pcap")
+    packets, at = [], 24
+    while at < len(data):
+        sec, usec, kept, length = struct.unpack("<IIII", data[at:at + 16])
+        packets.append((sec + usec / 1e6, kept, length, data[at + 16:at + 16 + kept]))
+        at += 16 + kept
+    return packets
 
 
 def generate(seed, out, flows=160, spread=600.0):
     lab = LongFlows(seed)
     lab.draw(flows, spread)
     lab.write(out)
-    with open(os.path.join(out, "manifest.json"), "w") as f:
-        json.dump({"seed": seed, "kind": "synthetic benign long flows (nidslib.lab.longflows)", "pcap": "lab.pcap",
-                   "labels": "labels.csv", "packets": len(lab.packets), "flows": lab.flows}, f, indent=1)
+    write_manifest(out, seed, "synthetic benign long flows (nidslib.lab.longflows)", lab)
     return lab
+
+
+def write_manifest(out, seed, kind, lab):
+    """manifest.json of a crafted run: what it is and every flow drawn (lab.packets, lab.flows)."""
+    with open(os.path.join(out, "manifest.json"), "w") as f:
+        json.dump({"seed": seed, "kind": kind, "pcap": "lab.pcap", "labels": "labels.csv",
+                   "packets": len(lab.packets), "flows": lab.flows}, f, indent=1)
 
 
 def main(argv=None):

@@ -51,7 +51,8 @@ import java.util.zip.GZIPOutputStream;
  * PHASE column (packet count, 65535 = late, 0 = end) that {@code train} uses to train one tree per phase. {@code --rows flows}
  * writes one row per flow at its end, as the public datasets do. {@code --features} writes only the named catalog
  * features; {@code --ambiguous benign} gives the benign label to attack rows that benign rows of the same phase
- * match on those features.
+ * match on those features. {@code --late-rows-only FILE,...} takes the rows of those captures (each one of --pcap)
+ * at the late phase only.
  */
 final class DatasetCommand {
 
@@ -115,8 +116,9 @@ final class DatasetCommand {
         Arguments options = Arguments.parse("dataset", args,
                 Set.of("--pcap", "--out", "--label-by-src", "--labels", "--default-label", "--rows", "--features",
                         "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase", "--late-phase",
-                        "--max-flows-per-attack", "--seed", "--inactive-timeout"), Set.of());
+                        "--max-flows-per-attack", "--seed", "--inactive-timeout", "--late-rows-only"), Set.of());
         List<Path> pcapFiles = files(options.required("--pcap"));
+        Set<Integer> lateOnly = lateOnlyCaptures(options.value("--late-rows-only"), pcapFiles);
         Path outFile = Paths.get(options.required("--out"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
         List<FlowLabeller> labellers = labellers(options, defaultLabel, pcapFiles.size());
@@ -155,17 +157,19 @@ final class DatasetCommand {
             long[] lastMicros = {0};
             int number = capture;
             long before = frames;
+            java.util.function.Predicate<FlowEvent> kept = lateOnly.contains(capture)
+                    ? event -> event.phase().isLate() : event -> true;
             frames += PacketDecoder.forEachPacket(pcapFiles.get(capture), skipped, (packet, frame) -> {
                 lastMicros[0] = packet.timestampMicros();
                 for (long at : sweep.dueBefore(packet.timestampMicros())) {
-                    addRows(reference.sweepIdle(at, inactiveMicros), phaseRows, labeller, number, rows);
+                    addRows(reference.sweepIdle(at, inactiveMicros), phaseRows, labeller, number, kept, rows);
                 }
-                addRows(reference.accept(packet), phaseRows, labeller, number, rows);
+                addRows(reference.accept(packet), phaseRows, labeller, number, kept, rows);
                 if ((before + frame) % PROGRESS_FRAMES == 0) {
                     progress.count("frames read", before + frame);
                 }
             });
-            addRows(reference.probeAll(lastMicros[0] + 1), phaseRows, labeller, capture, rows);
+            addRows(reference.probeAll(lastMicros[0] + 1), phaseRows, labeller, capture, kept, rows);
             flows += reference.flowsStarted();
         }
         progress.say("read " + frames + " frames, " + flows + " flows; writing " + rows.size() + " rows to " + outFile);
@@ -217,6 +221,26 @@ final class DatasetCommand {
         FlowLabel labelOf(FlowEvent flow);
     }
 
+    /**
+     * {@code --late-rows-only a.pcap,...}: the captures (each one of --pcap) whose flows give rows at the late phase
+     * only. A crafted capture of single-flow floods teaches the late tree what a flood is at a sustained rate; its
+     * first packets look like any datagram's, and rows of them would teach the early trees to call those floods.
+     */
+    private static Set<Integer> lateOnlyCaptures(Optional<String> list, List<Path> pcapFiles) {
+        Set<Integer> captures = new java.util.TreeSet<>();
+        if (list.isEmpty()) {
+            return captures;
+        }
+        for (Path file : files(list.get())) {
+            int index = pcapFiles.indexOf(file);
+            if (index < 0) {
+                throw new UsageException("dataset: --late-rows-only " + file + " is not one of --pcap");
+            }
+            captures.add(index);
+        }
+        return captures;
+    }
+
     /** {@code a.pcap,b.pcap}: existing files. */
     private static List<Path> files(String list) {
         List<Path> files = new ArrayList<>();
@@ -262,10 +286,10 @@ final class DatasetCommand {
 
     /** Rows of the events: every one (phases), or only the flows' ends. */
     private static void addRows(List<FlowEvent> events, boolean phaseRows, FlowLabeller labeller, int capture,
-                                List<Row> rows) {
+                                java.util.function.Predicate<FlowEvent> kept, List<Row> rows) {
         for (FlowEvent event : events) {
             FlowLabel label = labeller.labelOf(event);
-            if (label != null && (phaseRows || event.phase().isEnd())) {
+            if (label != null && (phaseRows || event.phase().isEnd()) && kept.test(event)) {
                 rows.add(new Row(event, label, capture));
             }
         }

@@ -202,6 +202,48 @@ public class DatasetCommandTest {
     }
 
     @Test
+    public void aLateRowsOnlyCaptureGivesRowsAtTheLatePhaseOnly() throws Exception {
+        // 260 datagrams h3 -> h2, nothing back: phases 1, 2, 4, ..., 128, the late phase at 192 and 256, the end.
+        long t0 = 1_700_000_100_000_000L;
+        TestData.PcapBuilder flood = new TestData.PcapBuilder(ByteOrder.LITTLE_ENDIAN, false, 1);
+        for (int k = 0; k < 260; k++) {
+            flood.frame(t0 + 1000L * k, TestData.ipv4Frame(17, ATTACKER, SERVER, 64, 28, TestData.udp(40001, 53)));
+        }
+        Path floods = Files.write(folder.newFile("floods.pcap").toPath(), flood.build());
+        Path lab = capture();
+        String pcaps = lab + "," + floods;
+        Path all = folder.getRoot().toPath().resolve("all.csv");
+        Path late = folder.getRoot().toPath().resolve("late.csv");
+        TestData.Run run = TestData.cli("dataset", "--pcap", pcaps, "--out", all.toString(),
+                "--label-by-src", "10.0.0.3=Flood");
+        assertEquals(run.err, 0, run.status);
+        run = TestData.cli("dataset", "--pcap", pcaps, "--out", late.toString(), "--label-by-src", "10.0.0.3=Flood",
+                "--late-rows-only", floods.toString());
+        assertEquals(run.err, 0, run.status);
+        List<String> allPhases = phasesOfFlow(read(all, false), "40001");
+        List<String> latePhases = phasesOfFlow(read(late, false), "40001");
+        assertEquals(List.of("1", "2", "4", "8", "16", "32", "64", "128", "65535", "65535", "0"), allPhases);
+        assertEquals(List.of("65535", "65535"), latePhases);
+        // The other capture's rows are all kept.
+        assertEquals(read(all, false).size() - allPhases.size() + latePhases.size(), read(late, false).size());
+
+        assertBad(TestData.cli("dataset", "--pcap", lab.toString(), "--out", late.toString(),
+                "--label-by-src", "10.0.0.3=Flood", "--late-rows-only", floods.toString()), 2, "is not one of --pcap");
+    }
+
+    /** The PHASE column of the rows of the flow with this client port (by L4_SRC_PORT, written by default). */
+    private static List<String> phasesOfFlow(List<String[]> rows, String clientPort) {
+        String[] header = rows.get(0);
+        List<String> phases = new ArrayList<>();
+        for (String[] row : rows.subList(1, rows.size())) {
+            if (row[column(header, "L4_SRC_PORT")].equals(clientPort)) {
+                phases.add(row[column(header, "PHASE")]);
+            }
+        }
+        return phases;
+    }
+
+    @Test
     public void badOptionsAreOneLineErrors() throws Exception {
         String pcap = capture().toString();
         String out = folder.getRoot().toPath().resolve("x.csv").toString();
