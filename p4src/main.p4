@@ -47,11 +47,6 @@ control NidsIngress(inout headers_t hdr,
         ingress_port_counter.count((bit<32>)standard_metadata.ingress_port);
     }
 
-    // The flow's features, once: what the classifier picks from and what a report carries.
-    @hidden action derive_flow_features() {
-        meta.features = derive_features(meta.keys, meta.counts, meta.shape, meta.source_features);
-    }
-
     apply {
         count_ingress_port();
         if (hdr.packet_out.isValid()) {
@@ -76,10 +71,13 @@ control NidsIngress(inout headers_t hdr,
                 }
                 if (meta.flow.attention) {
                     if (live) {
-                        derive_flow_features();
-                        classifier.apply(meta);
+                        classifier.apply(meta);     // derives the flow's features when the model has a tree
                     }
-                    reports.apply(hdr, meta, standard_metadata);
+                    // A phase packet without a tree at its phase and nothing else due has nothing to report.
+                    if (meta.verdict.classified || meta.flow.ended || meta.flow.timeout_due || meta.flow.alert_pending
+                            || meta.flow.evicted || meta.is_probe) {
+                        reports.apply(hdr, meta, standard_metadata);
+                    }
                 }
             }
         }

@@ -245,8 +245,20 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
     set_policy(stack, onos2, autoBlockMinSeverity="HIGH", blockTtlSeconds=0)
     try:
         fabric_mod.tcp_attempts("h2", "10.0.0.1", ATTACK_PORT, 12)
-        onos_mod.wait_until(lambda: any(b["src"] == "10.0.0.2" and b["state"] == "INSTALLED"
-                                        for b in blocks(onos2)), ALERT_WAIT_S, 2, "auto-block of 10.0.0.2 INSTALLED")
+        seen = {}
+
+        def h2_blocked():
+            # On a timeout the message says how far it got: h2's blocks, its incidents and their decisions.
+            seen["blocks"] = [(b["id"], b["state"], b.get("devices")) for b in blocks(onos2) if b["src"] == "10.0.0.2"]
+            seen["incidents"] = [
+                (i["id"], i["state"], i["flows"], i["location"], i.get("decision"), i.get("decisionReason"))
+                for i in onos2.get("/onos/nids/incidents?source=10.0.0.2&limit=10", retry=False)["incidents"]]
+            return any(state == "INSTALLED" for _, state, _ in seen["blocks"])
+
+        try:
+            onos_mod.wait_until(h2_blocked, ALERT_WAIT_S, 2, "auto-block of 10.0.0.2 INSTALLED")
+        except onos_mod.OnosError as e:
+            raise AssertionError(f"{e}; h2 as onos-2 shows it: {seen}") from None
     finally:
         set_policy(stack, onos2, autoBlockMinSeverity="NONE")
     onos_mod.wait_until(lambda: "10.0.0.2" in acl_sources(stack, "s1"), 30, 1, "h2's drop rule on s1")

@@ -10,6 +10,7 @@
 """
 import contextlib
 import json
+import os
 import subprocess
 import threading
 import time
@@ -233,13 +234,16 @@ ROLLOUT_TIMEOUT_MS = 4000   # short, so the stalled switch below stalls briefly
 ROLLOUT_TIMEOUT_MS_DEFAULT = 10000
 OTHER_PORT = 5555           # the model the failed rollout tries to activate: attack = TCP to this port
 CLASSIFIER_TABLES = (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION)
-# s3 stays stalled through the rollout's read-back of it (ONOS's P4Runtime read deadline, 10 s), longer than ONOS's
-# DeviceManager waits for a switch to acknowledge its role (roleTimeoutSeconds, 10 s): if the periodic mastership
-# check asked s3 then, ONOS yields s3's mastership and asks again with a new election id, and s3 refuses the queued
-# write as "Not primary": a different failure from the one built here. The test waits longer for role acks.
-DEVICE_MANAGER = "/onos/v1/configuration/org.onosproject.net.device.impl.DeviceManager"
-ROLE_TIMEOUT_S = 120
-ROLE_TIMEOUT_S_DEFAULT = 10
+# ONOS 2.7 re-sends a switch's role several times per mastership change and records an acknowledgement for one: its
+# DeviceManager then yields the role as unanswered at its next role check (every 10 s, roleTimeoutSeconds 10) and
+# asks again with a new election id, about every 20 s for as long as ONOS runs (see karaf.log: "Failed to assert
+# role ... no response"). A switch stalled across such a yield keeps the old election id and refuses the rollout's
+# queued write as "Not primary": a different failure from the one built below. So the construction starts right
+# after a yield (or after a quiet spell), when the next one is some 18 s away.
+ROLE_YIELD = "Failed to assert role"
+ROLE_LINES = ("Notifying role", ROLE_YIELD, "Role has been acknowledged")
+ROLE_BURST_S = 2            # a yield's re-requests and answers come within this
+ROLE_QUIET_S = 25           # no role line for this long: no yield is pending
 
 
 def banks(stack, name):
@@ -261,10 +265,35 @@ def devices(stack):
     return {d["deviceId"]: d for d in stack.rest.get("/onos/nids/devices", retry=False)["devices"]}
 
 
+def _wait_for_a_role_lull(stack, timeout=60):
+    """Returns right after ONOS's next role yield has settled (or after ROLE_QUIET_S without any role line)."""
+    path = stack.onos.karaf_log()
+    offset = os.path.getsize(path)
+    started = last_line = time.monotonic()
+    yielded = False
+    while time.monotonic() - started < timeout:
+        size = os.path.getsize(path)
+        if size < offset:   # the log rolled over
+            offset = 0
+        with open(path, errors="replace") as log:
+            log.seek(offset)
+            new = log.read(size - offset)
+        offset = size
+        now = time.monotonic()
+        if any(marker in new for marker in ROLE_LINES):
+            last_line = now
+            yielded = yielded or ROLE_YIELD in new
+        elif (yielded and now - last_line >= ROLE_BURST_S) or now - last_line >= ROLE_QUIET_S:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"no lull in ONOS's switch role requests for {timeout} s (see {path})")
+
+
 def _fail_a_rollout_with_a_refused_flip_back(stack, rollout, intruder, idle, s2_stalled):
     """Runs the rollout thread so that s1 takes its flip and refuses the flip-back, and s2 never confirms its flip
     (stalled until s2_stalled is closed)."""
     try:
+        _wait_for_a_role_lull(stack)
         with stack.fabric.paused("s3"):
             rollout.start()
 
@@ -310,7 +339,6 @@ def test_a_switch_that_refuses_the_flip_back_after_a_failed_rollout_is_repaired_
     idle = {n: 1 - held[n][0] for n in names}
     try:
         rest.post(MODEL_MANAGER, {"rolloutTimeoutMillis": str(ROLLOUT_TIMEOUT_MS)})
-        rest.post(DEVICE_MANAGER, {"roleTimeoutSeconds": str(ROLE_TIMEOUT_S)})
         answer = {}
 
         def activate():
@@ -357,7 +385,6 @@ def test_a_switch_that_refuses_the_flip_back_after_a_failed_rollout_is_repaired_
         print(f"s1 (refused flip-back) and s2 (stalled) repaired {time.monotonic() - started:.1f} s after the "
               f"other controller let go; the app: {reconciled[-1:]}")
     finally:
-        rest.post(DEVICE_MANAGER, {"roleTimeoutSeconds": str(ROLE_TIMEOUT_S_DEFAULT)})
         # Whatever failed above, the next tests run with the port model active and the other model gone.
         if rest.get(f"{MODELS}/active", retry=False)["id"] != port_model:
             rest.post(f"{MODELS}/{port_model}/activate")

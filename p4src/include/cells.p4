@@ -111,6 +111,15 @@ const bit<8> FLOW_STATE_HANDSHAKE_PENDING = 0x08; // opened by a bare SYN, the c
 const bit<8> FLOW_STATE_ALERTED = 0x10;           // alerted under (FLOW_ALERT_BANK, FLOW_ALERT_EPOCH)
 const bit<8> FLOW_STATE_ALERT_PENDING = 0x20;     // an alert (FLOW_PENDING_*) waits for a report
 
+// Whole-cell masks of flow_keys for per-packet tests: an AND and a comparison, where a slice costs a shift and two
+// masks more on BMv2.
+const flow_keys_t FLOW_LIVE_OR_CLOSED_MASK = (bit<256>)(FLOW_STATE_LIVE | FLOW_STATE_CLOSED) << 104;
+const flow_keys_t FLOW_HANDSHAKE_PENDING_MASK = (bit<256>)FLOW_STATE_HANDSHAKE_PENDING << 104;
+const flow_keys_t FLOW_ALERT_PENDING_MASK = (bit<256>)FLOW_STATE_ALERT_PENDING << 104;
+// FLOW_KEY and the state bits that tell a live flow and its client (flow_md_t.expect)
+const flow_keys_t FLOW_MATCH_MASK = ((bit<256>)(FLOW_STATE_LIVE | FLOW_STATE_CLOSED | FLOW_STATE_CLIENT_HIGH) << 104)
+                                    | ((256w1 << 104) - 1);
+
 // ---------------------------------------------------------------------------------------------------------
 // Source cell (register NidsIngress.sources.r_sources, SOURCE_TABLE_SIZE cells): two epochs of counters.
 // (Alerts per source and epoch, for the per-source alert cap, are a separate register of the report stage.)

@@ -177,11 +177,10 @@ struct config_t {
 
 // What the flow table did with the packet (FlowTable -> later stages).
 struct flow_md_t {
-    flow_key_t key;                 // canonical key of the packet
-    bit<32> hash;                   // its keyed hash (flow_table.p4)
+    bit<112> expect;                // FLOW_STATE & (LIVE | CLIENT_HIGH) of a live flow the sender is the client
+                                    // of ++ the packet's canonical key (flow_key_t): flow_keys[111:0] of that flow
     bool new_key;                   // neither way holds the key (live or closed)
-    bool src_is_low;                // the packet's sender is the key's low endpoint
-    bit<8> inbound_state;           // FLOW_STATE & (LIVE | CLIENT_HIGH) of a live flow the sender is the client of
+    bool counted;                   // counted (or ignored) before the IN path (flow_table.p4)
     bit<8> tcp_flags;               // of the packet (0 if not TCP)
     bit<16> tcp_window;             // of the packet (0 if not TCP)
     flow_slot_t slot_a;             // the key's cell in way 0 (set when way 0 did not hold the key)
@@ -236,7 +235,7 @@ struct report_md_t {
 struct local_metadata_t {
     bit<16> l4_src_port;            // TCP/UDP ports, 0 otherwise (table0/ACL keys, flow key)
     bit<16> l4_dst_port;
-    bool acl_blocked;
+    bool trackable;                 // IPv4 TCP/UDP/ICMP, first fragment (parser), not blocked by the ACL
     config_t cfg;
     bool track;                     // run the flow stages on this packet
     bool is_probe;                  // a controller probe (packet-out)

@@ -71,6 +71,7 @@ parser NidsParser(packet_in packet,
         packet.extract(hdr.tcp);
         meta.l4_src_port = hdr.tcp.src_port;
         meta.l4_dst_port = hdr.tcp.dst_port;
+        meta.trackable = true;
         transition accept;
     }
 
@@ -78,11 +79,13 @@ parser NidsParser(packet_in packet,
         packet.extract(hdr.udp);
         meta.l4_src_port = hdr.udp.src_port;
         meta.l4_dst_port = hdr.udp.dst_port;
+        meta.trackable = true;
         transition accept;
     }
 
     state parse_icmp {
         packet.extract(hdr.icmp);
+        meta.trackable = true;
         transition accept;
     }
 }

@@ -194,3 +194,31 @@ def test_median_ignores_missing_values():
     assert stats.median([3, None, 1, 2]) == 2
     assert stats.median([10, 20]) == 15
     assert stats.median([None]) is None
+
+
+def test_callgrind_edges_sum_calls_and_inclusive_cost_per_caller():
+    from nidslib.bench import callgrind
+    out = """events: Ir
+fn=(1) SimpleSwitch::ingress_thread()
+0 5
+cfn=(2) bm::Pipeline::apply(bm::Packet*)
+calls=3 0
+0 3000
+cfn=(3) bm::Parser::parse(bm::Packet*) const
+calls=3 0
+0 900
+fn=(4) SimpleSwitch::egress_thread(unsigned long)
+cfn=(2)
+calls=2 0
+0 400
+fn=(1)
+cfn=(2)
+calls=1 0
+0 1000
+""".splitlines()
+    edges = callgrind.call_edges(out)
+    assert edges[("SimpleSwitch::ingress_thread()", "bm::Pipeline::apply(bm::Packet*)")] == (4, 4000)
+    assert callgrind.per_call(edges, "ingress_thread", "Pipeline::apply") == (4, 1000.0)
+    assert callgrind.per_call(edges, "egress_thread", "Pipeline::apply") == (2, 200.0)
+    assert callgrind.per_call(edges, "ingress_thread", "Parser::parse") == (3, 300.0)
+    assert callgrind.per_call(edges, "transmit_thread", "Pipeline::apply") == (0, 0.0)

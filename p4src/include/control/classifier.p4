@@ -44,6 +44,12 @@ control Classifier(inout local_metadata_t meta) {
         meta.verdict.classified = true;
     }
 
+    // The flow's features, once, for a flow the model has a tree for (a report of an unclassified flow derives
+    // them itself).
+    @hidden action derive_flow_features() {
+        meta.features = derive_features(meta.keys, meta.counts, meta.shape, meta.source_features);
+    }
+
     // (bank, phase) pairs the active model has a tree for.
     table phases {
         key = {
@@ -293,6 +299,7 @@ control Classifier(inout local_metadata_t meta) {
 
     apply {
         if (phases.apply().hit) {
+            derive_flow_features();
             if (sel0.apply().hit) {
                 range0.apply();
                 code0 = slot_code;

@@ -43,28 +43,44 @@
     (hdr.ipv4.ttl < meta.shape[FLOW_MIN_TTL] || hdr.ipv4.ttl > meta.shape[FLOW_MAX_TTL] \
      || hdr.ipv4.total_len < meta.shape[FLOW_MIN_LEN] || hdr.ipv4.total_len > meta.shape[FLOW_MAX_LEN])
 
-// The canonical key and keyed hash of the packet, given its endpoints in canonical order, and way 0's cells.
-// (The key as shifts, not ++: p4c lowers ++ with a mask per operand.)
-#define KEY_AND_WAY_0(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT) \
-    bit<32> seed = meta.cfg.flow_hash_seed; \
-    bit<32> low_word = LOW_ADDR + seed; \
-    bit<32> high_word = HIGH_ADDR + seed; \
-    bit<32> ports_word = (((bit<32>)LOW_PORT << 16) | (bit<32>)HIGH_PORT) + seed; \
-    hash(meta.flow.hash, HashAlgorithm.crc32, 32w0, { low_word, high_word, ports_word, hdr.ipv4.protocol }, \
-         64w0x100000000); \
-    meta.flow.key = ((flow_key_t)LOW_ADDR << 72) | ((flow_key_t)HIGH_ADDR << 40) | ((flow_key_t)LOW_PORT << 24) \
-                    | ((flow_key_t)HIGH_PORT << 8) | (flow_key_t)hdr.ipv4.protocol; \
-    meta.flow.slot = (flow_slot_t)(meta.flow.hash & (FLOW_WAY_SIZE - 1)); \
-    meta.flow.tcp_flags = hdr.tcp.isValid() ? hdr.tcp.flags : 8w0; \
-    meta.flow.tcp_window = hdr.tcp.isValid() ? hdr.tcp.window : 16w0; \
+// The keyed hash of a canonical key into RESULT, modulo MAX: CRC-32 over the key's words each plus the seed.
+// (Words apart, and the key below as shifts, not ++: p4c lowers ++ with two masks per operand.)
+#define KEYED_HASH(RESULT, MAX, LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, PROTO) \
+    bit<32> low_word = LOW_ADDR + meta.cfg.flow_hash_seed; \
+    bit<32> high_word = HIGH_ADDR + meta.cfg.flow_hash_seed; \
+    bit<32> ports_word = (((bit<32>)LOW_PORT << 16) | (bit<32>)HIGH_PORT) + meta.cfg.flow_hash_seed; \
+    hash(RESULT, HashAlgorithm.crc32, 32w0, { low_word, high_word, ports_word, PROTO }, MAX)
+
+// The packet's cell in way 0 (the hash's low bits: a hash modulo FLOW_WAY_SIZE writes the index itself, so the
+// reads below take a field, not an expression p4c would copy into a temporary per read), the canonical key with
+// the state bits of a live flow whose client sent this packet, and way 0's cells. Every field written here is
+// one more Field export in BMv2 (docs/overhead.md), so this is all the action writes.
+#define KEY_AND_WAY_0(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, CLIENT_BIT) \
+    KEYED_HASH(meta.flow.slot, (bit<32>)FLOW_WAY_SIZE, LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, hdr.ipv4.protocol); \
+    meta.flow.expect = ((bit<112>)(FLOW_STATE_LIVE | CLIENT_BIT) << 104) | ((bit<112>)LOW_ADDR << 72) \
+                       | ((bit<112>)HIGH_ADDR << 40) | ((bit<112>)LOW_PORT << 24) | ((bit<112>)HIGH_PORT << 8) \
+                       | (bit<112>)hdr.ipv4.protocol; \
     flow_keys.read(meta.keys, meta.flow.slot); \
     flow_counts.read(meta.counts, meta.flow.slot); \
     flow_shape.read(meta.shape, meta.flow.slot)
 
-// Whether the cell read holds the packet's key (live or closed). A condition, not a value set in the action
-// that makes the key: p4c would substitute the key's expression into it.
+// The packet's canonical key and the state bits (LIVE | CLIENT_HIGH) of a live flow it is an IN packet of.
+#define PACKET_KEY meta.flow.expect[103:0]
+#define INBOUND_STATE meta.flow.expect[111:104]
+
+// The common packet: way 0 holds a live flow of its key and the packet comes from the flow's client. One
+// comparison of the cell's key and LIVE/CLOSED/CLIENT_HIGH bits.
+#define IN_PACKET_OF_WAY_0 \
+    ((meta.keys & FLOW_MATCH_MASK) == (flow_keys_t)meta.flow.expect)
+
+// Whether the cell read holds the packet's key (live or closed).
 #define KEY_IN_CELL \
-    ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLOSED)) != 0 && meta.keys[FLOW_KEY] == meta.flow.key)
+    ((meta.keys & FLOW_LIVE_OR_CLOSED_MASK) != 0 && meta.keys[FLOW_KEY] == PACKET_KEY)
+
+// A TCP packet that ends its flow: RST, or FIN seen both ways (after the count).
+#define TCP_ENDS_FLOW \
+    ((meta.flow.tcp_flags & TCP_FLAG_RST) != 0 \
+     || (meta.counts[FLOW_CLIENT_FLAGS] & meta.counts[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0)
 
 // How long (us, 32-bit) the flow has been idle at `now`: since its last packet, either direction.
 bit<32> idle_for(in flow_keys_t keys, in flow_counts_t counts, in ts_t now) {
@@ -84,24 +100,31 @@ control FlowTable(inout headers_t hdr,
 
     // ---- step 1: canonical key, keyed hash, way 0's cells (one action per order of the endpoints) ------------
     @hidden action key_sender_low() {
-        meta.flow.src_is_low = true;
-        meta.flow.inbound_state = FLOW_STATE_LIVE;
-        KEY_AND_WAY_0(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port);
+        KEY_AND_WAY_0(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port, 8w0);
     }
 
     @hidden action key_sender_high() {
-        meta.flow.src_is_low = false;
-        meta.flow.inbound_state = FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH;
-        KEY_AND_WAY_0(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port);
+        KEY_AND_WAY_0(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port,
+                      FLOW_STATE_CLIENT_HIGH);
+    }
+
+    // A TCP packet's flags and window (metadata starts at zero: 0 for any other packet).
+    @hidden action note_tcp() {
+        meta.flow.tcp_flags = hdr.tcp.flags;
+        meta.flow.tcp_window = hdr.tcp.window;
     }
 
     // ---- step 2: way 0 did not hold the key: keep its cells (a new flow may replace them) and read way 1 -------
+    // Way 1's index is bits 16 and up of the full hash, computed again here (only on this path).
     @hidden action read_way_b() {
+        bit<32> full_hash;
+        KEYED_HASH(full_hash, 64w0x100000000, meta.flow.expect[FLOW_LOW_ADDR], meta.flow.expect[FLOW_HIGH_ADDR],
+                   meta.flow.expect[FLOW_LOW_PORT], meta.flow.expect[FLOW_HIGH_PORT], meta.flow.expect[FLOW_PROTO]);
         meta.victim_keys = meta.keys;
         meta.victim_counts = meta.counts;
         meta.victim_shape = meta.shape;
         meta.flow.slot_a = meta.flow.slot;
-        meta.flow.slot_b = FLOW_WAY_SIZE + (flow_slot_t)((meta.flow.hash >> 16) & (FLOW_WAY_SIZE - 1));
+        meta.flow.slot_b = FLOW_WAY_SIZE + (flow_slot_t)((full_hash >> 16) & (FLOW_WAY_SIZE - 1));
         meta.flow.slot = meta.flow.slot_b;
         flow_keys.read(meta.keys, meta.flow.slot);
         flow_counts.read(meta.counts, meta.flow.slot);
@@ -136,17 +159,24 @@ control FlowTable(inout headers_t hdr,
     }
 
     // ---- step 4: count the packet ----------------------------------------------------------------------------
-    // A packet from the client (IN): time, packets, bytes, flags in one addition to flow_counts, its length bucket
-    // in one to flow_shape; both written back.
+    // A packet from the client (IN): time, packets, bytes, (TCP) flags in one addition to flow_counts, its length
+    // bucket in one to flow_shape; both written back. Without TCP there are no flags to add.
+#define COUNT_INBOUND(FLAGS_ADDEND) \
+        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_IN_TS_LO)) \
+                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO) \
+                       FLAGS_ADDEND) \
+                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_IN_BYTES_LO) | 1); \
+        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len); \
+        meta.flow.packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS]; \
+        flow_counts.write(meta.flow.slot, meta.counts); \
+        flow_shape.write(meta.flow.slot, meta.shape)
+
     @hidden action count_inbound() {
-        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_IN_TS_LO))
-                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO)
-                       | ((flow_counts_t)meta.flow.tcp_flags << FLOW_CLIENT_FLAGS_LO))
-                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_IN_BYTES_LO) | 1);
-        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len);
-        meta.flow.packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
-        flow_counts.write(meta.flow.slot, meta.counts);
-        flow_shape.write(meta.flow.slot, meta.shape);
+        COUNT_INBOUND();
+    }
+
+    @hidden action count_inbound_tcp() {
+        COUNT_INBOUND(| ((flow_counts_t)meta.flow.tcp_flags << FLOW_CLIENT_FLAGS_LO));
     }
 
     // A packet from the server (OUT).
@@ -157,6 +187,7 @@ control FlowTable(inout headers_t hdr,
                       + (((flow_counts_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) | (256w1 << FLOW_OUT_PKTS_LO));
         meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len);
         meta.flow.packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
+        meta.flow.counted = true;
         flow_counts.write(meta.flow.slot, meta.counts);
         flow_shape.write(meta.flow.slot, meta.shape);
     }
@@ -201,15 +232,15 @@ control FlowTable(inout headers_t hdr,
         bool bare_syn = hdr.tcp.isValid() && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN;
         bit<32> source_product = hdr.ipv4.src_addr * ((meta.cfg.flow_hash_seed ^ SOURCE_MIX_VALUE) | 1);
         meta.flow.started = true;
+        meta.flow.counted = true;
         meta.keys_dirty = true;
         meta.keys = (bit<32>)now                                                            // FLOW_MARK_TS
                     ++ (hdr.icmp.isValid() ? hdr.icmp.icmp_type ++ hdr.icmp.icmp_code : 16w0)  // FLOW_ICMP
                     ++ 32w0                                                                 // FLOW_FIRST_OUT_TS
                     ++ now                                                                  // FLOW_FIRST_TS
                     ++ source_product[31:16]                                                // FLOW_SOURCE_CELL
-                    ++ (FLOW_STATE_LIVE | (meta.flow.src_is_low ? 8w0 : FLOW_STATE_CLIENT_HIGH)
-                        | (bare_syn ? FLOW_STATE_HANDSHAKE_PENDING : 8w0))                  // FLOW_STATE
-                    ++ meta.flow.key;                                                       // FLOW_KEY
+                    ++ (INBOUND_STATE | (bare_syn ? FLOW_STATE_HANDSHAKE_PENDING : 8w0))    // FLOW_STATE
+                    ++ PACKET_KEY;                                                          // FLOW_KEY
         meta.counts = ((flow_counts_t)meta.flow.tcp_flags << FLOW_CLIENT_FLAGS_LO)
                       | ((flow_counts_t)now[31:0] << FLOW_LAST_IN_TS_LO)
                       | ((flow_counts_t)len << FLOW_IN_BYTES_LO) | 1;                       // one IN packet
@@ -225,6 +256,7 @@ control FlowTable(inout headers_t hdr,
 
     @hidden action ignore_packet() {
         meta.flow.ignored = true;
+        meta.flow.counted = true;
     }
 
     // TCP RST, or FIN seen both ways: the flow ends; its cell is closed (the key kept for its late packets).
@@ -296,64 +328,74 @@ control FlowTable(inout headers_t hdr,
             } else {
                 key_sender_high();
             }
-            if (!KEY_IN_CELL) {
-                read_way_b();
+            if (hdr.tcp.isValid()) {
+                note_tcp();
             }
-            if (meta.flow.new_key) {
-                if ((meta.victim_keys[FLOW_STATE] & FLOW_STATE_LIVE) == 0) {
-                    take_way_a();
-                } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
-                    evict_one();
+            if (!IN_PACKET_OF_WAY_0) {
+                // Everything but the common packet; what it counts (or ignores) sets meta.flow.counted, an IN
+                // packet of a flow in way 1 is left to the IN path below.
+                if (!KEY_IN_CELL) {
+                    read_way_b();
                 }
-                start_flow();
-            } else if ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH))
-                       == meta.flow.inbound_state) {
+                if (meta.flow.new_key) {
+                    if ((meta.victim_keys[FLOW_STATE] & FLOW_STATE_LIVE) == 0) {
+                        take_way_a();
+                    } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
+                        evict_one();
+                    }
+                    start_flow();
+                } else if ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH)) == INBOUND_STATE) {
+                    // a live flow in way 1, the packet from its client: the IN path below
+                } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
+                    // a live flow, the packet from its server: OUT
+                    if (EXTREMES_MOVE) {
+                        extend_extremes();
+                    }
+                    if (meta.flow.tcp_window > meta.shape[FLOW_WIN_OUT]) {
+                        raise_window_out();
+                    }
+                    if (meta.counts[FLOW_OUT_PKTS] == 0) {
+                        mark_first_out();
+                    }
+                    count_outbound();
+                } else if (hdr.tcp.isValid()
+                           && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN) {
+                    start_flow();
+                } else {
+                    ignore_packet();
+                }
+            }
+            if (!meta.flow.counted) {
                 // a live flow, the packet from its client: IN
                 if (EXTREMES_MOVE) {
                     extend_extremes();
                 }
                 if (hdr.tcp.isValid()) {
-                    if ((meta.keys[FLOW_STATE] & FLOW_STATE_HANDSHAKE_PENDING) != 0
+                    if ((meta.keys & FLOW_HANDSHAKE_PENDING_MASK) != 0
                             && (meta.flow.tcp_flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) {
                         complete_handshake();
                     }
                     if (meta.flow.tcp_window > meta.shape[FLOW_WIN_IN]) {
                         raise_window_in();
                     }
+                    count_inbound_tcp();
+                } else {
+                    count_inbound();
                 }
-                count_inbound();
-            } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
-                // a live flow, the packet from its server: OUT
-                if (EXTREMES_MOVE) {
-                    extend_extremes();
-                }
-                if (meta.flow.tcp_window > meta.shape[FLOW_WIN_OUT]) {
-                    raise_window_out();
-                }
-                if (meta.counts[FLOW_OUT_PKTS] == 0) {
-                    mark_first_out();
-                }
-                count_outbound();
-            } else if (hdr.tcp.isValid()
-                       && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN) {
-                start_flow();
-            } else {
-                ignore_packet();
             }
             if (!meta.flow.ignored) {
                 if (hdr.tcp.isValid()) {
-                    if ((meta.flow.tcp_flags & TCP_FLAG_RST) != 0
-                            || (meta.counts[FLOW_CLIENT_FLAGS] & meta.counts[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0) {
+                    if (TCP_ENDS_FLOW) {
                         close_flow();
                     }
                 }
                 // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new
                 // flow is phase 1; a power of two or a multiple of the late period may be a phase packet).
-                bool timeouts_on = meta.cfg.timeout_pkts != 0 || meta.cfg.timeout_us != 0;
-                if (timeouts_on || (meta.flow.packets & (meta.flow.packets - 1)) == 0
+                if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0
+                        || (meta.flow.packets & (meta.flow.packets - 1)) == 0
                         || (meta.flow.packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0 || meta.flow.ended
-                        || (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0) {
-                    if (timeouts_on) {
+                        || (meta.keys & FLOW_ALERT_PENDING_MASK) != 0) {
+                    if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
                         check_active_timeout();
                     }
                     take_stock();

@@ -20,7 +20,7 @@ control Forwarding(inout headers_t hdr,
     direct_counter(CounterType.packets_and_bytes) table0_counter;
 
     action block() {
-        meta.acl_blocked = true;
+        meta.trackable = false;
         mark_to_drop(standard_metadata);
     }
 
@@ -81,9 +81,11 @@ control Forwarding(inout headers_t hdr,
     }
 
     apply {
-        acl.apply();
-        if (!meta.acl_blocked) {
-            table0.apply();
+        switch (acl.apply().action_run) {
+            block: {}
+            default: {
+                table0.apply();
+            }
         }
     }
 }

@@ -174,8 +174,16 @@ control Reports(inout headers_t hdr,
         report_counter.count((bit<32>)reason);
     }
 
-    @hidden action report_current() {
+    // The classifier derived the features of a flow it classified; any other report derives them here (all zero
+    // for an empty slot's probe: its cells read as zero and no source was looked up).
+    @hidden action report_classified() {
         fill_flow(meta.keys, meta.counts, meta.shape, meta.features);
+        send_report();
+    }
+
+    @hidden action report_current() {
+        fill_flow(meta.keys, meta.counts, meta.shape,
+                  derive_features(meta.keys, meta.counts, meta.shape, meta.source_features));
         send_report();
     }
 
@@ -260,7 +268,11 @@ control Reports(inout headers_t hdr,
                 if (about_victim) {
                     report_victim();
                 } else {
-                    report_current();
+                    if (meta.verdict.classified) {
+                        report_classified();
+                    } else {
+                        report_current();
+                    }
                     mark_reported();
                 }
                 if ((events & EVENT_ALERT) != 0) {

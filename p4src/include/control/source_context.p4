@@ -62,8 +62,9 @@ control SourceContext(inout local_metadata_t meta,
 
     // The flow's client started it: one more flow, its server's host and port buckets, a bare SYN.
     @hidden action count_new_flow() {
-        bit<32> server = meta.flow.src_is_low ? meta.flow.key[71:40] : meta.flow.key[103:72];
-        bit<16> server_port = meta.flow.src_is_low ? meta.flow.key[23:8] : meta.flow.key[39:24];
+        bool client_low = (meta.flow.expect[111:104] & FLOW_STATE_CLIENT_HIGH) == 0;
+        bit<32> server = client_low ? meta.flow.expect[FLOW_HIGH_ADDR] : meta.flow.expect[FLOW_LOW_ADDR];
+        bit<16> server_port = client_low ? meta.flow.expect[FLOW_HIGH_PORT] : meta.flow.expect[FLOW_LOW_PORT];
         bit<32> host_product = server * ((meta.cfg.flow_hash_seed ^ HOST_MIX_VALUE) | 1);
         bit<16> port_product = server_port * (((bit<16>)(meta.cfg.flow_hash_seed ^ PORT_MIX_VALUE)) | 1);
         bit<32> host_bit = 32w1 << host_product[31:27];

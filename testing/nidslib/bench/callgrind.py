@@ -1,0 +1,48 @@
+"""Pure part of util/bench/instructions.py: the calls and inclusive instruction counts of caller -> callee edges in
+a callgrind output file (valgrind --tool=callgrind), e.g. how many instructions BMv2's ingress thread spends in
+its pipeline per packet. Text in, numbers out: testing/tests/test_bench.py tests it without valgrind."""
+import re
+
+_NAME = re.compile(r"(c?fn)=\((\d+)\)(?: (.*))?")
+_CALLS = re.compile(r"calls=(\d+)")
+
+
+def call_edges(lines):
+    """{(caller, callee): (calls, inclusive Ir)} from the lines of a callgrind out file (name compression, one
+    event). A `calls=` line is followed by the call's position and its inclusive cost."""
+    names = {}
+    caller = callee = None
+    pending = None
+    edges = {}
+    for line in lines:
+        m = _NAME.match(line)
+        if m:
+            kind, ident, name = m.groups()
+            if name:
+                names[ident] = name.strip()
+            if kind == "fn":
+                caller, callee = names.get(ident, ident), None
+            else:
+                callee = names.get(ident, ident)
+            continue
+        m = _CALLS.match(line)
+        if m and callee is not None:
+            pending = int(m.group(1))
+            continue
+        if pending is not None:
+            fields = line.split()
+            cost = int(fields[1]) if len(fields) > 1 else 0
+            calls, total = edges.get((caller, callee), (0, 0))
+            edges[(caller, callee)] = (calls + pending, total + cost)
+            pending = None
+    return edges
+
+
+def per_call(edges, caller_part, callee_part):
+    """(calls, instructions per call) summed over the edges whose caller and callee names contain the parts."""
+    calls = total = 0
+    for (caller, callee), (n, ir) in edges.items():
+        if caller_part in (caller or "") and callee_part in (callee or ""):
+            calls += n
+            total += ir
+    return calls, (total / calls if calls else 0.0)

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Instructions BMv2 executes per packet, counted (docs/overhead.md): the work of a pipeline, independent of the
+machine's load, so candidate programs can be compared while other work runs (`make bench`'s rates cannot).
+
+One simple_switch_grpc (the -O3 build by default) runs under valgrind's callgrind, reading its packets from a pcap
+file (--use-files: no interfaces, no namespaces) after being configured over P4Runtime as a scenario of
+util/bench/overhead.py (S1 forwarding, S2 features, S3 small model, S4 full model; the benchmark models). The
+pcap holds one UDP flow of N frames from port 1 to port 2, so the flow's phase packets (1, 2, 4 .. 128, every
+64th after) weigh as they do in the benchmark's flows. Printed per scenario: instructions per packet of the
+ingress thread's parser and ingress pipeline, and of the egress pipeline. Holds the stack lock while its switch
+runs (one scenario under valgrind takes about a minute).
+
+    .venv/bin/python util/bench/instructions.py [--json F --p4info F] [--scenarios S1,S2,S4] [--packets N]
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from scapy.all import IP, UDP, Ether, Raw, wrpcap
+
+from nidslib import paths, pipeline
+from nidslib.bench import callgrind
+from nidslib.bench import models as bench_models
+from nidslib.p4runtime import Bmv2Switch
+from nidslib.session import exclusive_stack_lock
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PERF_SWITCH = "/opt/bmv2-perf/bin/simple_switch_grpc"
+COLLECT = ("bm::Pipeline::apply(bm::Packet*)", "bm::Parser::parse(bm::Packet*) const")
+EMPTY_PCAP = bytes.fromhex("d4c3b2a1020004000000000000000000ffff000001000000")   # header only, Ethernet
+
+
+def frames(count, frame_bytes):
+    f = Ether(src="00:00:00:00:00:01", dst="00:00:00:00:00:02") / IP(src="10.0.0.1", dst="10.0.0.2") \
+        / UDP(sport=40000, dport=5201)
+    return [f / Raw(b"x" * (frame_bytes - 4 - len(f))) for _ in range(count)]
+
+
+def configure(sw, scenario, models_dir):
+    entries = [pipeline.forward(1, 2), pipeline.forward(2, 1)]
+    track = scenario != "S1"
+    if track:
+        entries += [pipeline.edge_port(p, egress=e) for p in (1, 2) for e in (False, True)]
+    sw.insert_many(entries)
+    mode = sw.const["TRACK_EDGE"] if track else sw.const["TRACK_OFF"]
+    sw.config(**pipeline.config(bank=1, epoch=7, track_mode=mode))
+    sw.set_default(pipeline.BUDGET_TABLE, pipeline.BUDGET_ACTION, {"rate_pps": 1000, "burst": 100})
+    if scenario in ("S3", "S4"):
+        model = bench_models.trained("small" if scenario == "S3" else "large", models_dir)
+        sw.insert_many(pipeline.model_entries(model, 1))
+
+
+def count_scenario(scenario, args, workdir):
+    wrpcap(os.path.join(workdir, "p1_in.pcap"), frames(args.packets, args.frame_bytes))
+    with open(os.path.join(workdir, "p2_in.pcap"), "wb") as f:
+        f.write(EMPTY_PCAP)
+    out = os.path.join(workdir, "callgrind.out")
+    wrapper = os.path.join(workdir, "switch.sh")
+    toggles = " ".join(f"--toggle-collect='{name}'" for name in COLLECT)
+    with open(wrapper, "w") as f:
+        f.write(f"#!/bin/sh\ncd {workdir}\nexec valgrind --tool=callgrind --callgrind-out-file={out} {toggles} "
+                f"{args.switch} \"$@\"\n")
+    os.chmod(wrapper, 0o755)
+    sw = Bmv2Switch({1: "p1", 2: "p2"}, p4info_path=args.p4info, bmv2_json=args.json, binary=wrapper,
+                    log_path=os.path.join(workdir, "switch.log"),
+                    options=("--log-level", "warn", "--use-files", str(args.wait)))
+    started = time.monotonic()
+    try:
+        sw.start(timeout=args.wait)
+        configure(sw, scenario, args.models)
+        if time.monotonic() - started > args.wait - 5:
+            raise RuntimeError(f"{scenario}: configured too late for --use-files {args.wait}: raise --wait")
+        # until every packet left the egress port counter (the ingress counter runs ahead of the egress thread)
+        deadline = time.monotonic() + args.wait + 900
+        while time.monotonic() < deadline:
+            time.sleep(3)
+            if sw.client.read_counter("NidsEgress.egress_port_counter", 2)[0] >= args.packets:
+                break
+        time.sleep(1)
+    finally:
+        sw.close()
+    with open(out, errors="replace") as f:
+        edges = callgrind.call_edges(f)
+    parsed, parser_ir = callgrind.per_call(edges, "ingress_thread", "Parser::parse")
+    ingress, ingress_ir = callgrind.per_call(edges, "ingress_thread", "Pipeline::apply")
+    egress, egress_ir = callgrind.per_call(edges, "egress_thread", "Pipeline::apply")
+    if parsed != args.packets:
+        raise RuntimeError(f"{scenario}: the switch parsed {parsed} of {args.packets} packets")
+    return {"parser": parser_ir, "ingress": ingress_ir, "egress": egress_ir, "egress_packets": egress}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--json", default=paths.BMV2_JSON, help="bmv2.json (default: the committed pipeline)")
+    p.add_argument("--p4info", default=paths.P4INFO)
+    p.add_argument("--switch", default=PERF_SWITCH if os.path.exists(PERF_SWITCH) else "simple_switch_grpc")
+    p.add_argument("--scenarios", default="S1,S2,S3,S4")
+    p.add_argument("--packets", type=int, default=2048)
+    p.add_argument("--frame-bytes", type=int, default=64)
+    p.add_argument("--wait", type=int, default=60, help="seconds the switch waits before reading its pcap")
+    p.add_argument("--models", default=os.path.join(ROOT, "build", "bench"), help="benchmark models' cache")
+    args = p.parse_args()
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind not on PATH", file=sys.stderr)
+        return 1
+    lock = exclusive_stack_lock()
+    try:
+        print(f"{'scenario':8} {'parser':>9} {'ingress':>9} {'egress':>9}   instructions per packet "
+              f"({args.packets} x {args.frame_bytes} B, one UDP flow)")
+        for scenario in args.scenarios.split(","):
+            with tempfile.TemporaryDirectory(prefix=f"nids-instr-{scenario}-") as workdir:
+                r = count_scenario(scenario, args, workdir)
+            print(f"{scenario:8} {r['parser']:9.0f} {r['ingress']:9.0f} {r['egress']:9.0f}", flush=True)
+    finally:
+        lock.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
