@@ -45,10 +45,7 @@ def check_report(sw, rep, ref, pkt):
 
 @pytest.fixture
 def nids(sw):
-    sw.add_edge_port(1)
-    sw.add_edge_port(2)
-    sw.add_forward(1, 2)
-    sw.add_forward(2, 1)
+    sw.add_edge_link(1, 2)
     sw.config(timeout_pkts=1)
     return sw
 

@@ -82,10 +82,7 @@ def model(tmp_path_factory):
 
 def test_switch_and_simulate_give_the_same_verdicts(sw, model, tmp_path):
     path, bundle = model
-    sw.add_edge_port(1)
-    sw.add_edge_port(2)
-    sw.add_forward(1, 2)
-    sw.add_forward(2, 1)
+    sw.add_edge_link(1, 2)
     sw.insert_many(pipeline.model_entries(bundle, 0))
     sw.config(timeout_pkts=1, source_window_log2_us=bundle["source_context"]["window_log2_us"])
     stamped, switch_verdicts, ignored = [], [], 0

@@ -20,10 +20,7 @@ PACKET_PHASES = [1 << i for i in range(16)]
 
 @pytest.fixture
 def nids(sw):
-    for p in (1, 2):
-        sw.add_edge_port(p)
-    sw.add_forward(1, 2)
-    sw.add_forward(2, 1)
+    sw.add_edge_link(1, 2)
     sw.config()
     return sw
 

@@ -16,10 +16,7 @@ S_NET = "10.7.1"
 
 @pytest.fixture
 def nids(sw):
-    for p in (1, 2):
-        sw.add_edge_port(p)
-    sw.add_forward(1, 2)
-    sw.add_forward(2, 1)
+    sw.add_edge_link(1, 2)
     return sw
 
 

@@ -432,6 +432,13 @@ class Switch(Bmv2Switch):
         if egress_too:
             self.insert(*pipeline.edge_port(port, egress=True))
 
+    def add_edge_link(self, port_a, port_b):
+        """Two edge ports (flows tracked there) that forward to each other."""
+        for port in (port_a, port_b):
+            self.add_edge_port(port)
+        self.add_forward(port_a, port_b)
+        self.add_forward(port_b, port_a)
+
     def add_forward(self, in_port, out_port, priority=10, **match):
         """table0: packets from in_port (and the given ternary matches) leave on out_port."""
         return self.insert(*pipeline.forward(in_port, out_port, priority, **match))

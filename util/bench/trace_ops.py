@@ -74,10 +74,7 @@ def main():
     sw.log_path = log
     sw.start()
     try:
-        sw.add_edge_port(1)
-        sw.add_edge_port(2)
-        sw.add_forward(1, 2)
-        sw.add_forward(2, 1)
+        sw.add_edge_link(1, 2)
         results = {}
         marks = []
         for name, setup in (("S1", lambda: sw.config(track_mode=sw.const["TRACK_OFF"])),

@@ -11,7 +11,6 @@ import org.onlab.packet.Ip4Prefix;
 import org.onosproject.TestApplicationId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
-import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 import org.onosproject.net.flow.DefaultFlowRule;
@@ -75,12 +74,7 @@ public class NidsPipelineProgrammableTest {
         pipeline = PipelineDevices.nidsSwitch(S1, Map.of(
                 FlowRuleService.class, flows,
                 GroupService.class, groups,
-                CoreService.class, new CoreServiceAdapter() {
-                    @Override
-                    public ApplicationId registerApplication(String name) {
-                        return APP;
-                    }
-                },
+                CoreService.class, PipelineDevices.coreServiceOf(APP),
                 PiPipeconfService.class, new PiPipeconfServiceAdapter() {
                     @Override
                     public Optional<PiPipeconf> getPipeconf(DeviceId deviceId) {

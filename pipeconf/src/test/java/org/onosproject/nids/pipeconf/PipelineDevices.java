@@ -6,6 +6,9 @@ package org.onosproject.nids.pipeconf;
 
 import org.onlab.osgi.ServiceNotFoundException;
 import org.onlab.packet.ChassisId;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreService;
+import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.DefaultDevice;
 import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
@@ -37,6 +40,19 @@ public final class PipelineDevices {
      */
     public static Device nidsSwitch(DeviceId id, Map<Class<?>, Object> services) {
         return new TestDevice(id, services);
+    }
+
+    /**
+     * @param app the application id to answer with
+     * @return a core service that registers every application name as {@code app}
+     */
+    public static CoreService coreServiceOf(ApplicationId app) {
+        return new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return app;
+            }
+        };
     }
 
     /**

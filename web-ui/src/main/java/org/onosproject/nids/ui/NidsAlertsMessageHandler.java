@@ -31,7 +31,6 @@ import org.onosproject.nids.detection.Incident;
 import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
 import org.onosproject.ui.table.TableModel;
-import org.onosproject.ui.table.TableRequestHandler;
 
 import java.time.ZoneId;
 import java.util.Collection;
@@ -86,9 +85,6 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
     static final long MIN_PUSH_INTERVAL_MS = 500;
 
     private static final String NO_ROWS = "No alerts: no flow has been classified as an attack yet";
-    private static final String FIRST_COL = "firstCol";
-    private static final String FIRST_DIR = "firstDir";
-    private static final String DESC = "desc";
 
     private final ZoneId zone;
 
@@ -156,42 +152,17 @@ public class NidsAlertsMessageHandler extends PushingTableMessageHandler {
     }
 
     /** The alert table: one row per alert, newest first unless the view asks for another order. */
-    private final class AlertTableHandler extends TableRequestHandler {
+    private final class AlertTableHandler extends NewestFirstTableHandler {
 
         private AlertTableHandler() {
-            super(DATA_REQ, DATA_RESP, ROWS);
+            super(DATA_REQ, DATA_RESP, ROWS, COLUMN_IDS, TIME, zone, NO_ROWS);
         }
 
         @Override
         public void process(ObjectNode payload) {
-            ObjectNode request = payload == null ? objectNode() : payload;
-            if (!request.hasNonNull(FIRST_COL)) {
-                request.put(FIRST_COL, TIME).put(FIRST_DIR, DESC);
-            }
+            ObjectNode request = newestFirst(payload);
             remember(request);
             super.process(request);
-        }
-
-        @Override
-        protected String[] getColumnIds() {
-            return COLUMN_IDS;
-        }
-
-        @Override
-        protected String defaultColumnId() {
-            return TIME;
-        }
-
-        @Override
-        protected TableModel createTableModel() {
-            TableModel tm = super.createTableModel();
-            tm.setFormatter(TIME, new UiFormat.TimeCellFormatter(zone));
-            return tm;
-        }
-
-        @Override
-        protected String noRowsMessage(ObjectNode payload) {
-            return NO_ROWS;
         }
 
         @Override

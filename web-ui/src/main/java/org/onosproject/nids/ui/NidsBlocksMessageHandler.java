@@ -17,7 +17,6 @@ import org.onosproject.ui.RequestHandler;
 import org.onosproject.ui.UiConnection;
 import org.onosproject.ui.UiMessageHandler;
 import org.onosproject.ui.table.TableModel;
-import org.onosproject.ui.table.TableRequestHandler;
 
 import java.time.ZoneId;
 import java.util.Collection;
@@ -84,41 +83,10 @@ public class NidsBlocksMessageHandler extends UiMessageHandler {
     }
 
     /** The block table: newest first unless the view asks for another order. */
-    private final class BlockTableHandler extends TableRequestHandler {
+    private final class BlockTableHandler extends NewestFirstTableHandler {
 
         private BlockTableHandler() {
-            super(DATA_REQ, DATA_RESP, ROWS);
-        }
-
-        @Override
-        public void process(ObjectNode payload) {
-            ObjectNode request = payload == null ? objectNode() : payload;
-            if (!request.hasNonNull("firstCol")) {
-                request.put("firstCol", CREATED).put("firstDir", "desc");
-            }
-            super.process(request);
-        }
-
-        @Override
-        protected String[] getColumnIds() {
-            return COLUMN_IDS;
-        }
-
-        @Override
-        protected String defaultColumnId() {
-            return CREATED;
-        }
-
-        @Override
-        protected TableModel createTableModel() {
-            TableModel tm = super.createTableModel();
-            tm.setFormatter(CREATED, new UiFormat.TimeCellFormatter(zone));
-            return tm;
-        }
-
-        @Override
-        protected String noRowsMessage(ObjectNode payload) {
-            return NO_ROWS;
+            super(DATA_REQ, DATA_RESP, ROWS, COLUMN_IDS, CREATED, zone, NO_ROWS);
         }
 
         @Override

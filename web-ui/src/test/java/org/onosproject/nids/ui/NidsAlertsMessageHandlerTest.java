@@ -37,6 +37,7 @@ import org.onosproject.nids.detection.FlowVerdict;
 import org.onosproject.nids.detection.Incident;
 import org.onosproject.nids.detection.LocationCheck;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.RecordingAudit;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.model.tree.Condition;
 
@@ -333,7 +334,7 @@ public class NidsAlertsMessageHandlerTest {
         replay(blockService);
         expect(alertService.alert(7)).andReturn(Optional.of(attack)).anyTimes();
         replay(alertService);
-        UiTestSupport.RecordingAudit audit = new UiTestSupport.RecordingAudit();
+        RecordingAudit audit = RecordingAudit.onosUsers();
         conn = new UiTestSupport.RecordingConnection("guest");
         handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsAlertService.class, alertService,
                                                                               NidsBlockService.class, blockService,
@@ -350,7 +351,7 @@ public class NidsAlertsMessageHandlerTest {
         verify(alertService);
         assertEquals(List.of("guest block.add 10.0.0.1 refused: guest lacks ONOS's admin role: viewers change nothing",
                              "guest alert.ack 7 refused: guest lacks ONOS's admin role: viewers change nothing"),
-                     audit.recorded);
+                     audit.recorded());
     }
 
     @Test

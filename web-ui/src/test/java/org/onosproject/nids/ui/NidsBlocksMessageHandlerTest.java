@@ -18,6 +18,7 @@ import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.RecordingAudit;
 
 import java.time.ZoneOffset;
 import java.util.List;
@@ -132,7 +133,7 @@ public class NidsBlocksMessageHandlerTest {
     /** Issue 14: a viewer's unblock is refused with the reason, nothing changes, and the refusal is audited. */
     @Test
     public void aViewerCannotUnblockAndTheRefusalIsAudited() {
-        UiTestSupport.RecordingAudit audit = new UiTestSupport.RecordingAudit();
+        RecordingAudit audit = RecordingAudit.onosUsers();
         conn = new UiTestSupport.RecordingConnection("guest");
         replay(blockService);
         handler.init(conn.connection, UiTestSupport.directory(ImmutableMap.of(NidsBlockService.class, blockService,
@@ -142,6 +143,6 @@ public class NidsBlocksMessageHandlerTest {
                      conn.only(UNBLOCK_RESP).get("error").asText());
         verify(blockService);
         assertEquals(List.of("guest block.remove 4 refused: guest lacks ONOS's admin role: viewers change nothing"),
-                     audit.recorded);
+                     audit.recorded());
     }
 }

@@ -33,6 +33,7 @@ import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsStatsService;
+import org.onosproject.nids.api.RecordingAudit;
 import org.onosproject.nids.detection.AlertSeverity;
 
 import java.util.List;
@@ -84,7 +85,7 @@ public class NidsTopoMessageHandlerTest {
     }
 
     private void start(List<NidsBlock> blocksAfter) {
-        start(blocksAfter, new UiTestSupport.RecordingAudit());
+        start(blocksAfter, RecordingAudit.onosUsers());
     }
 
     private void start(List<NidsBlock> blocksAfter, NidsAuditService audit) {
@@ -161,7 +162,7 @@ public class NidsTopoMessageHandlerTest {
     /** The topology panel's buttons need ONOS's admin role as the other views' do: a viewer changes nothing. */
     @Test
     public void aViewerCannotBlockFromTheTopologyAndTheRefusalIsAudited() {
-        UiTestSupport.RecordingAudit audit = new UiTestSupport.RecordingAudit();
+        RecordingAudit audit = RecordingAudit.onosUsers();
         conn = new UiTestSupport.RecordingConnection("guest");
         start(List.of(), audit);   // blockService.block is not expected: a call fails verify
         handler.process(message(NidsTopoMessageHandler.BLOCK_REQ,
@@ -170,6 +171,6 @@ public class NidsTopoMessageHandlerTest {
                      conn.only(NidsTopoMessageHandler.ACTION_RESP).get("error").asText());
         verify(blockService);
         assertEquals(List.of("guest block.add 10.0.0.1 refused: guest lacks ONOS's admin role: viewers change nothing"),
-                     audit.recorded);
+                     audit.recorded());
     }
 }

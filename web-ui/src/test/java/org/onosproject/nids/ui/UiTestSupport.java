@@ -11,8 +11,8 @@ import org.easymock.Capture;
 import org.easymock.CaptureType;
 import org.onlab.osgi.ServiceDirectory;
 import org.onlab.osgi.ServiceNotFoundException;
-import org.onosproject.nids.api.AuditEntry;
 import org.onosproject.nids.api.NidsAuditService;
+import org.onosproject.nids.api.RecordingAudit;
 import org.onosproject.ui.UiConnection;
 
 import java.util.List;
@@ -55,12 +55,12 @@ final class UiTestSupport {
         private final Capture<String> types = Capture.newInstance(CaptureType.ALL);
         private final Capture<ObjectNode> payloads = Capture.newInstance(CaptureType.ALL);
 
-        /** A connection of "onos", an admin of {@link RecordingAudit}. */
+        /** A connection of "onos", an admin of {@link RecordingAudit#onosUsers()}. */
         RecordingConnection() {
             this("onos");
         }
 
-        /** @param user the GUI user ("guest": a viewer of {@link RecordingAudit}) */
+        /** @param user the GUI user ("guest": a viewer of {@link RecordingAudit#onosUsers()}) */
         RecordingConnection(String user) {
             expect(connection.userName()).andReturn(user).anyTimes();
             connection.sendMessage(capture(types), capture(payloads));
@@ -107,7 +107,7 @@ final class UiTestSupport {
         ServiceDirectory directory = mock(ServiceDirectory.class);
         services.forEach((type, impl) -> expectService(directory, type, impl));
         if (!services.containsKey(NidsAuditService.class)) {
-            expectService(directory, NidsAuditService.class, new RecordingAudit());
+            expectService(directory, NidsAuditService.class, RecordingAudit.onosUsers());
         }
         // Like ONOS's directory: a service that is not running is not found.
         expect(directory.get(anyObject()))
@@ -119,31 +119,6 @@ final class UiTestSupport {
     @SuppressWarnings("unchecked")
     private static <T> void expectService(ServiceDirectory directory, Class<T> type, Object impl) {
         expect(directory.get(eq(type))).andReturn((T) impl).anyTimes();
-    }
-
-    /** An audit log whose users are ONOS's: "onos" an admin, "guest" a viewer; it keeps "user action target result". */
-    static final class RecordingAudit implements NidsAuditService {
-        final List<String> recorded = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-        @Override
-        public boolean hasRole(String user, String role) {
-            return "onos".equals(user) || "guest".equals(user) && "viewer".equals(role);
-        }
-
-        @Override
-        public void record(String user, String action, String target, String result) {
-            recorded.add(user + " " + action + " " + target + " " + result);
-        }
-
-        @Override
-        public List<AuditEntry> entries(int limit) {
-            return List.of();
-        }
-
-        @Override
-        public long evicted() {
-            return 0;
-        }
     }
 
     /**

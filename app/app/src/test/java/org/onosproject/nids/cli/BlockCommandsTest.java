@@ -106,7 +106,7 @@ public class BlockCommandsTest extends CliTestBase {
         assertEquals(Optional.of("port scan"), request.getValue().reason());
         assertTrue(out(), out().startsWith("5 10.0.0.3 "));
         // Audited like a REST or GUI block (outside Karaf the shell has no user).
-        assertEquals(List.of(List.of("unknown", "block.add", "10.0.0.3", "ok: block 5")), audited);
+        assertEquals(List.of("unknown block.add 10.0.0.3 ok: block 5"), audit.recorded());
         verify(blocks);
     }
 

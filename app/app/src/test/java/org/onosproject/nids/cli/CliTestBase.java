@@ -8,16 +8,14 @@ import org.junit.After;
 import org.junit.Before;
 import org.onlab.junit.TestUtils;
 import org.onosproject.codec.CodecService;
-import org.onosproject.nids.api.AuditEntry;
 import org.onosproject.nids.api.NidsAuditService;
+import org.onosproject.nids.api.RecordingAudit;
 import org.onosproject.nids.codec.NidsTestModels;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,35 +28,12 @@ abstract class CliTestBase {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private PrintStream originalOut;
     private PrintStream originalErr;
+    /** What the commands recorded in the audit log; everybody is an admin. */
+    final RecordingAudit audit = RecordingAudit.everybodyAdmin();
     /** The services the commands find; the NIDS codecs are registered as the app registers them. */
     final Map<Class<?>, Object> services = new HashMap<>(Map.of(CodecService.class,
                                                                 new NidsTestModels.CodecRegistry(),
-                                                                NidsAuditService.class, new RecordingAudit()));
-    /** What the commands recorded in the audit log: user, action, target, result. */
-    final List<List<String>> audited = new ArrayList<>();
-
-    /** An audit log that records in {@link #audited}; everybody is an admin. */
-    private final class RecordingAudit implements NidsAuditService {
-        @Override
-        public boolean hasRole(String user, String role) {
-            return true;
-        }
-
-        @Override
-        public void record(String user, String action, String target, String result) {
-            audited.add(List.of(user, action, target, result));
-        }
-
-        @Override
-        public List<AuditEntry> entries(int limit) {
-            return List.of();
-        }
-
-        @Override
-        public long evicted() {
-            return 0;
-        }
-    }
+                                                                NidsAuditService.class, audit));
 
     @Before
     public void captureOutput() {

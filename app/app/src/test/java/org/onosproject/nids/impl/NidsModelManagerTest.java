@@ -14,7 +14,6 @@ import org.onlab.junit.TestUtils;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
-import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.ConnectPoint;
@@ -130,12 +129,7 @@ public class NidsModelManagerTest {
         switchServices = Map.of(
                 FlowRuleService.class, flows,
                 GroupService.class, groups,
-                CoreService.class, new CoreServiceAdapter() {
-                    @Override
-                    public ApplicationId registerApplication(String name) {
-                        return APP;
-                    }
-                },
+                CoreService.class, PipelineDevices.coreServiceOf(APP),
                 PiPipeconfService.class, new PiPipeconfServiceAdapter(),
                 // No P4Runtime client: a switch that cannot be read back (the record is trusted).
                 P4RuntimeController.class, replayed(createNiceMock(P4RuntimeController.class)),
@@ -149,12 +143,7 @@ public class NidsModelManagerTest {
 
         manager = new NidsModelManager();
         NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
-        manager.coreService = new CoreServiceAdapter() {
-            @Override
-            public ApplicationId registerApplication(String name) {
-                return APP;
-            }
-        };
+        manager.coreService = PipelineDevices.coreServiceOf(APP);
         DeviceService deviceService = createNiceMock(DeviceService.class);
         expect(deviceService.getAvailableDevices()).andStubAnswer(() -> List.copyOf(available));
         expect(deviceService.getDevice(anyObject())).andStubAnswer(

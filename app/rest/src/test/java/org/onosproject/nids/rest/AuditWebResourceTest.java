@@ -7,15 +7,13 @@ package org.onosproject.nids.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.onlab.osgi.ServiceDirectory;
-import org.onosproject.nids.api.AuditEntry;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.RecordingAudit;
 
 import javax.ws.rs.client.Entity;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.easymock.EasyMock.anyObject;
 import static org.easymock.EasyMock.createMock;
@@ -27,32 +25,8 @@ import static org.junit.Assert.assertTrue;
 /** The audit log over REST, and REST changes recorded in it with their outcome. */
 public class AuditWebResourceTest extends NidsResourceTest {
 
-    /** Records what it is told; "unknown" (the test's unauthenticated user) is no admin. */
-    static final class RecordingAudit implements NidsAuditService {
-        final List<AuditEntry> recorded = new ArrayList<>();
-
-        @Override
-        public boolean hasRole(String user, String role) {
-            return "admin".equals(user);
-        }
-
-        @Override
-        public void record(String user, String action, String target, String result) {
-            recorded.add(0, new AuditEntry(1_000, user, action, target, result));
-        }
-
-        @Override
-        public List<AuditEntry> entries(int limit) {
-            return recorded.subList(0, Math.min(limit, recorded.size()));
-        }
-
-        @Override
-        public long evicted() {
-            return 3;
-        }
-    }
-
-    private final RecordingAudit audit = new RecordingAudit();
+    /** "unknown" (the test's unauthenticated user) is no admin. */
+    private final RecordingAudit audit = new RecordingAudit((user, role) -> "admin".equals(user));
 
     private void services(NidsBlockService blocks) {
         ServiceDirectory directory = new TestServiceDirectory().add(NidsAuditService.class, audit)
@@ -81,7 +55,7 @@ public class AuditWebResourceTest extends NidsResourceTest {
         assertEquals("refused: block cap reached: 5 blocks (maxBlocks 5)",
                      body.get("entries").get(1).get("result").asText());
         assertEquals("10.0.0.3", body.get("entries").get(1).get("target").asText());
-        assertEquals(3, body.get("evicted").asLong());
+        assertEquals(RecordingAudit.EVICTED, body.get("evicted").asLong());
         assertEquals("{\"user\":\"unknown\",\"admin\":false}", body.get("requester").toString());
     }
 

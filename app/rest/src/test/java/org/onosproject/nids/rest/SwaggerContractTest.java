@@ -37,6 +37,7 @@ import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsStatsService;
 import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.api.RecordingAudit;
 import org.onosproject.nids.codec.AlertTestData;
 import org.onosproject.nids.codec.IncidentTestData;
 import org.onosproject.nids.codec.NidsTestModels;
@@ -124,7 +125,7 @@ public class SwaggerContractTest extends NidsResourceTest {
                 IncidentTestData.incident(6).blocked("4")));
         expect(incidents.incident(7)).andStubReturn(Optional.of(IncidentTestData.incident(7)));
         expect(incidents.counters()).andStubReturn(Map.of("refused", 2L));
-        AuditWebResourceTest.RecordingAudit audit = new AuditWebResourceTest.RecordingAudit();
+        RecordingAudit audit = new RecordingAudit((user, role) -> "admin".equals(user));
         audit.record("onos", "block.add", "10.0.0.3", "ok: block 4");
         PiPipeconfService pipeconfs = createNiceMock(PiPipeconfService.class);
         expect(pipeconfs.getPipeconf(anyObject(PiPipeconfId.class))).andStubReturn(Optional.of(createNiceMock(PiPipeconf.class)));

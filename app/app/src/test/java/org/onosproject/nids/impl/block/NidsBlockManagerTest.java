@@ -29,7 +29,6 @@ import org.onosproject.net.flow.FlowRule;
 import org.onosproject.TestApplicationId;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.core.ApplicationId;
-import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.Device;
 import org.onosproject.net.Host;
 import org.onosproject.net.NetTestTools;
@@ -55,6 +54,7 @@ import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.nids.detection.Ipv4Cidr;
 import org.onosproject.nids.impl.FakePipeline;
 import org.onosproject.nids.impl.alert.SyncEventDispatcher;
+import org.onosproject.nids.pipeconf.PipelineDevices;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.ArrayList;
@@ -146,12 +146,7 @@ public class NidsBlockManagerTest {
                 () -> S1.equals(org.easymock.EasyMock.getCurrentArguments()[0]) ? s1 : null);
         replay(devices);
         manager.deviceService = devices;
-        manager.coreService = new CoreServiceAdapter() {
-            @Override
-            public ApplicationId registerApplication(String name) {
-                return APP;
-            }
-        };
+        manager.coreService = PipelineDevices.coreServiceOf(APP);
         manager.componentConfigService = new ComponentConfigAdapter();
         manager.partitionService = new WorkPartitionServiceAdapter() {
             @Override

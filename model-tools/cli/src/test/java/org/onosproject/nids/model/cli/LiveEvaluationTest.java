@@ -66,6 +66,26 @@ public class LiveEvaluationTest {
                 "Scan", "syn-scan", "nmap")));
     }
 
+    /**
+     * Scores an online record on ten probes of the attacker, from 1.5 s on, 10 ms apart, in a scan window 1-2 s.
+     *
+     * @param file the online record (what the app alerted and blocked)
+     * @return the evaluation by the record's alerts, then the one by its blocks
+     */
+    private static List<LiveEvaluation> onlineOnTenProbes(Path file) {
+        OnlineRecord online = OnlineRecord.read(file);
+        AttackWindows windows = scanWindow(1_000_000, 2_000_000);
+        LiveEvaluation alerts = new LiveEvaluation(windows, online.detector(), online.policy(false));
+        LiveEvaluation blocks = new LiveEvaluation(windows, OnlineRecord.read(file).detector(), online.policy(true));
+        for (LiveEvaluation evaluation : List.of(alerts, blocks)) {
+            for (int i = 0; i < 10; i++) {
+                evaluation.accept(syn(1_500_000 + i * 10_000, ATTACKER, 40000 + i, 100 + i));
+            }
+            evaluation.finish();
+        }
+        return List.of(alerts, blocks);
+    }
+
     @Test
     public void attackFlowsAreThoseOfItsSourceInItsWindowAndBlocksCoverTheRest() {
         AppDetectionPolicy policy = blockingAfter(3);
@@ -139,16 +159,9 @@ public class LiveEvaluationTest {
                 + " \"serverPort\": 100, \"protocol\": 6}}],"
                 + " \"blocks\": [{\"id\": \"1\", \"src\": \"10.0.0.3\", \"createdAt\": " + blockMillis
                 + ", \"expiresAt\": null, \"reason\": \"auto\"}]}");
-        OnlineRecord online = OnlineRecord.read(file);
-        AttackWindows windows = scanWindow(1_000_000, 2_000_000);
-        LiveEvaluation alerts = new LiveEvaluation(windows, online.detector(), online.policy(false));
-        LiveEvaluation blocks = new LiveEvaluation(windows, OnlineRecord.read(file).detector(), online.policy(true));
-        for (LiveEvaluation evaluation : List.of(alerts, blocks)) {
-            for (int i = 0; i < 10; i++) {
-                evaluation.accept(syn(1_500_000 + i * 10_000, ATTACKER, 40000 + i, 100 + i));
-            }
-            evaluation.finish();
-        }
+        List<LiveEvaluation> scored = onlineOnTenProbes(file);
+        LiveEvaluation alerts = scored.get(0);
+        LiveEvaluation blocks = scored.get(1);
         assertEquals(1, alerts.attacks().get(0).alerted);
         assertEquals(0.1, alerts.attacks().get(0).detectedShare(), 1e-9);
         assertEquals(0.001, alerts.attacks().get(0).secondsToAlert(), 1e-9);
@@ -173,16 +186,9 @@ public class LiveEvaluationTest {
         long blockMillis = (T0 + 500_000) / 1000;
         Files.writeString(file, "{\"alerts\": [], \"blocks\": [{\"id\": \"1\", \"src\": \"10.0.0.3\", "
                 + "\"createdAt\": " + blockMillis + ", \"expiresAt\": null, \"reason\": \"auto\"}]}");
-        OnlineRecord online = OnlineRecord.read(file);
-        AttackWindows windows = scanWindow(1_000_000, 2_000_000);
-        LiveEvaluation alerts = new LiveEvaluation(windows, online.detector(), online.policy(false));
-        LiveEvaluation blocks = new LiveEvaluation(windows, OnlineRecord.read(file).detector(), online.policy(true));
-        for (LiveEvaluation evaluation : List.of(alerts, blocks)) {
-            for (int i = 0; i < 10; i++) {
-                evaluation.accept(syn(1_500_000 + i * 10_000, ATTACKER, 40000 + i, 100 + i));
-            }
-            evaluation.finish();
-        }
+        List<LiveEvaluation> scored = onlineOnTenProbes(file);
+        LiveEvaluation alerts = scored.get(0);
+        LiveEvaluation blocks = scored.get(1);
         PcapEvalCommand.Report report = new PcapEvalCommand.Report(null, file, file, "online", alerts, blocks,
                 Map.of());
         assertEquals(-1, alerts.attacks().get(0).secondsToIncident(), 1e-9);
@@ -190,7 +196,9 @@ public class LiveEvaluationTest {
         assertEquals(0, report.secondsToDetect(0), 1e-9);
         assertTrue(report.attackMet(0));
         // Without the block it is never detected.
-        LiveEvaluation unblocked = new LiveEvaluation(windows, online.detector(), online.policy(false));
+        OnlineRecord online = OnlineRecord.read(file);
+        LiveEvaluation unblocked = new LiveEvaluation(scanWindow(1_000_000, 2_000_000), online.detector(),
+                                                      online.policy(false));
         unblocked.accept(syn(1_500_000, ATTACKER, 40000, 100));
         unblocked.finish();
         PcapEvalCommand.Report missed = new PcapEvalCommand.Report(null, file, file, "online", unblocked, unblocked,
