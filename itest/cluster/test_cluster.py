@@ -258,6 +258,16 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
         try:
             onos_mod.wait_until(h2_blocked, ALERT_WAIT_S, 2, "auto-block of 10.0.0.2 INSTALLED")
         except onos_mod.OnosError as e:
+            # Each instance's block reactions (queue, dropped) and the ONOS work partitions' leaders.
+            for inst in stack.cluster.instances:
+                try:
+                    seen[inst.member.node_id] = (
+                        inst.rest.get("/onos/nids/stats", retry=False).get("blocking"),
+                        sorted((l["topic"], l.get("leader")) for l in inst.rest.get(
+                            "/onos/v1/cluster/leaders", retry=False).get("leaders", [])
+                            if "work-partition" in str(l.get("topic"))))
+                except onos_mod.OnosError as why:
+                    seen[inst.member.node_id] = str(why)
             raise AssertionError(f"{e}; h2 as onos-2 shows it: {seen}") from None
     finally:
         set_policy(stack, onos2, autoBlockMinSeverity="NONE")
