@@ -488,10 +488,11 @@ class SwitchDied(RuntimeError):
 class ClusterSession:
     """Atomix + ONOS instances started clean, the app installed (once: ONOS distributes it), the fabric built, the
     netcfg pushed once, the switches' masters spread over the instances, then link and host discovery activated.
-    The caller holds the stack lock."""
+    The caller holds the stack lock. switch_binary: another BMv2 build than the one on PATH (which logs every table
+    write and packet per switch), e.g. the benchmarks' -O3 no-logging one."""
 
     def __init__(self, onos_home, atomix_home, java_home, topology, log_dir, layout=None, boot_apps=None, oar=None,
-                 progress=None, onos_heap=ONOS_HEAP):
+                 progress=None, onos_heap=ONOS_HEAP, switch_binary=None):
         from . import fabric as fabric_mod
         from . import session as session_mod
         self.session_mod = session_mod
@@ -505,7 +506,8 @@ class ClusterSession:
         self.cluster = OnosCluster(onos_home, atomix_home, java_home, self.layout, log_dir,
                                    [a for a in apps if a not in DISCOVERY_APPS], remove_apps=[self.app_name],
                                    progress=self.progress, onos_heap=onos_heap)
-        self.fabric = fabric_mod.Fabric(topology, os.path.join(log_dir, "switches"))
+        self.fabric = fabric_mod.Fabric(topology, os.path.join(log_dir, "switches"),
+                                        **({"switch_binary": switch_binary} if switch_binary else {}))
         self.switch_restarts = {}
         self.pipeconf_id = None
 

@@ -72,3 +72,12 @@ def test_write_makes_the_page_the_json_and_the_plot(tmp_path):
     assert "| 16 | 2 | 1.20 |" in page and "![rollout time, heap and latency](cluster.png)" in page
     assert json.loads((tmp_path / "cluster.json").read_text())["latency"]["summary"]["median"] == 150
     assert os.path.getsize(tmp_path / "cluster.png") > 1000
+
+
+def test_the_page_names_the_switch_build_the_step_timeout_and_where_the_growth_ended(tmp_path):
+    figures = dict(results(6.5, None), switch_binary="/opt/bmv2-perf/bin/simple_switch_grpc",
+                   rollout_step_timeout_ms=300000,
+                   not_fitted={"switches": 24, "why": "a rollout failed: HTTP 500"})
+    page = bench.render_markdown(figures, "cluster.png")
+    assert "BMv2 build: `/opt/bmv2-perf/bin/simple_switch_grpc`" in page and "300000 ms" in page
+    assert "The growth ended at 24 switches: a rollout failed: HTTP 500" in page

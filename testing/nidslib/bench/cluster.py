@@ -115,6 +115,11 @@ def render_markdown(results, plot_name):
         f"{results['storage_nodes']} Atomix 3.1 nodes on one machine, one leaf-spine BMv2 fabric grown step by step "
         "(the switches' masters spread over the instances by switch number). Figures of a shared 2-core machine.",
         "",
+        f"BMv2 build: `{results.get('switch_binary') or 'simple_switch_grpc'}`; the app's rollout step timeout "
+        f"(`rolloutTimeoutMillis`): {results.get('rollout_step_timeout_ms', '—')} ms."
+        + (f" The growth ended at {results['not_fitted']['switches']} switches: {results['not_fitted']['why']}"
+           if results.get("not_fitted") else ""),
+        "",
         "## Targets (issue 16)",
         "",
         *goal_lines(results),
