@@ -520,6 +520,10 @@ class ClusterSession:
         """Starts everything; with `leaves`, ONOS is given only the first that many leaves and the spines (the other
         switches run unconfigured until `connect` gives them)."""
         sm = self.session_mod
+        # The switches listen before the JVMs open their many connections: a switch's gRPC port (50101 on) lies in
+        # the kernel's ephemeral range, and one started later found it taken by a connection (24 switches, 19:19).
+        self.progress(f"starting {len(self.topology.switches)} BMv2 switches and {len(self.topology.hosts)} hosts")
+        self.fabric.start()
         self.cluster.start()
         t0 = time.monotonic()
         first = self.rest
@@ -533,8 +537,6 @@ class ClusterSession:
                                          f"NIDS pipeconf registered on {inst.member.node_id}")
             pipeconf_id = health["pipeconfId"]
         self.cluster.timings["app_s"] = time.monotonic() - t0
-        self.progress(f"starting {len(self.topology.switches)} BMv2 switches and {len(self.topology.hosts)} hosts")
-        self.fabric.start()
         from . import topology as topo
         self.pipeconf_id = pipeconf_id
         self.connect(self.topology if leaves is None else topo.first_leaves(self.topology, leaves))
