@@ -612,11 +612,17 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
 
     /** Whether this instance decides on an incident: its source's work partition is ours. */
     private boolean isMine(Incident incident) {
-        return partitionService.isMine(Ip4Address.valueOf(incident.source()), NidsBlockManager::partitionHash);
+        return partitionService.isMine(incident.source(), NidsBlockManager::partitionHash);
     }
 
-    private static long partitionHash(Ip4Address source) {
-        return source.hashCode();
+    /**
+     * The hash that places a source in a work partition: the same on every instance, else each instance would look
+     * for the source in a partition of its own and none or several would decide. The address itself, not
+     * {@code IpAddress.hashCode()}, which mixes in the identity hash of its version enum and so differs between JVMs.
+     * Non-negative, as ONOS takes {@code Math.abs(hash) % partitions} (negative for Integer.MIN_VALUE).
+     */
+    static long partitionHash(int source) {
+        return source & Integer.MAX_VALUE;
     }
 
     /**

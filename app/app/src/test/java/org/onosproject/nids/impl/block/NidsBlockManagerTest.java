@@ -638,6 +638,31 @@ public class NidsBlockManagerTest {
         assertEquals(1, intents.withdrawn.size());
     }
 
+    /**
+     * Issue 16: every instance must place a source in the same work partition. IpAddress.hashCode() mixes in the
+     * identity hash of its version enum, which differs between JVMs (so between ONOS instances): with it, each
+     * instance looked for a source in a partition of its own, and in about a third of the cases none decided.
+     */
+    @Test
+    public void aSourcesWorkPartitionHashIsItsAddressTheSameOnEveryInstance() {
+        assertEquals(0x0a000002L, NidsBlockManager.partitionHash(Ip4Address.valueOf("10.0.0.2").toInt()));
+        assertEquals(0x7f000001L, NidsBlockManager.partitionHash(Ip4Address.valueOf("255.0.0.1").toInt()));
+        assertEquals(0L, NidsBlockManager.partitionHash(Ip4Address.valueOf("128.0.0.0").toInt()));
+        // What the instance asks ONOS's work partition service: the source's address and that hash.
+        List<Long> asked = new ArrayList<>();
+        manager.partitionService = new WorkPartitionServiceAdapter() {
+            @Override
+            public <K> boolean isMine(K id, java.util.function.Function<K, Long> hasher) {
+                asked.add(hasher.apply(id));
+                return true;
+            }
+        };
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        attackFromH3(1, "DoS");
+        assertFalse(asked.isEmpty());
+        asked.forEach(hash -> assertEquals((Long) (long) H3.toInt(), hash));
+    }
+
     /** Posts a work partition's LEADER_CHANGED (ONOS posts it on the partition's new leader only). */
     private void partitionGained() {
         WorkPartitionEvent event = new WorkPartitionEvent(WorkPartitionEvent.Type.LEADER_CHANGED, "work-partition-3");
