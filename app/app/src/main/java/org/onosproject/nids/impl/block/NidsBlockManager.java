@@ -143,7 +143,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     static final long EXPIRY_PERIOD_MILLIS = 1000;
     /**
      * Reactions (auto-block decisions, resubmissions, purges) waiting at most; beyond it one is dropped and counted
-     * in /stats (an alert whose auto-block is dropped is decided again at its next update).
+     * in /stats (an incident whose decision is dropped is decided by the backstop, {@link #redecideOpenIncidents}).
      */
     static final int REACTION_QUEUE_CAPACITY = 4096;
     /**
