@@ -238,7 +238,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         }
     });
     /**
-     * What this instance did with each incident's events, by incident id, at most REFUSED_ALERTS_KEPT: the verdicts
+     * What this instance did with each incident's events, by incident id, at most as many as the backstop reads
+     * (AlertQuery.MAX_LIMIT open incidents, so none it reads is forgotten between two checks): the verdicts
      * (reports) of its newest form queued for a decision here ({@link #QUEUED}), the events seen ({@link #SEEN}),
      * those left to another instance's work partition ({@link #NOT_MINE}) and the verdicts the backstop's previous
      * check read ({@link #CHECKED}). The backstop decides a form no event brought here and logs the counts.
@@ -246,7 +247,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private final Map<Long, long[]> examined = Collections.synchronizedMap(new LinkedHashMap<>() {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Long, long[]> eldest) {
-            return size() > REFUSED_ALERTS_KEPT;
+            return size() > AlertQuery.MAX_LIMIT;
         }
     });
     private static final int QUEUED = 0;
