@@ -669,12 +669,16 @@ public class NidsBlockManagerTest {
         partitionListeners.forEach(l -> l.event(event));
     }
 
-    /** Waits (at most 10 s) until the source has a block: partition events are handled on the manager's timer. */
-    private List<NidsBlock> blocksOnceMade() throws InterruptedException {
-        for (int i = 0; i < 200 && manager.blocks().isEmpty(); i++) {
+    /**
+     * Waits (at most 10 s) until the incident is BLOCKED, the last step of an auto-block: partition events are
+     * handled on the manager's timer thread.
+     */
+    private Incident onceBlocked(long incidentId) throws InterruptedException {
+        for (int i = 0; i < 200 && incidents.incident(incidentId).orElseThrow().state() != IncidentState.BLOCKED;
+             i++) {
             Thread.sleep(50);
         }
-        return manager.blocks();
+        return incidents.incident(incidentId).orElseThrow();
     }
 
     /**
@@ -693,13 +697,14 @@ public class NidsBlockManagerTest {
 
         partitionsMine = true;
         partitionGained();
-        List<NidsBlock> blocks = blocksOnceMade();
+        Incident decided = onceBlocked(left.id());
+        assertEquals(IncidentState.BLOCKED, decided.state());
+        assertEquals(Optional.of(BlockDecision.Kind.BLOCK), decided.decision());
+        List<NidsBlock> blocks = manager.blocks();
         assertEquals(1, blocks.size());
         assertEquals(H3, blocks.get(0).src());
         assertEquals(Optional.of(left.id()), blocks.get(0).incidentId());
-        Incident decided = incidents.incident(left.id()).orElseThrow();
-        assertEquals(Optional.of(BlockDecision.Kind.BLOCK), decided.decision());
-        assertEquals(IncidentState.BLOCKED, decided.state());
+        assertEquals(decided.blockId(), Optional.of(blocks.get(0).id()));
         assertEquals(1, intents.submitted.size());
     }
 
