@@ -345,12 +345,11 @@ public class FabricRolloutTest {
             assertFalse(result(report, S1).error().isPresent());
             assertEquals(1, report.states.get(S1).activeBank());
             assertEquals(NEW, report.states.get(S1).modelId().orElseThrow());
-            assertEquals("both removals requested before the answer", 1, pipelines.get(S1).calls(Step.CLEAR).size());
-            assertEquals(0, pipelines.get(S1).calls(Step.CLEAR).get(0).bank);
-            assertFalse("S2's old bank removed", pipelines.get(S2).banks.containsKey(1));
-
             // After the step timeout: only S1's state, on the new bank, with the warning.
             Map<DeviceId, DeviceModelState> warned = report.cleanedUp.get(10, TimeUnit.SECONDS);
+            assertEquals(1, pipelines.get(S1).calls(Step.CLEAR).size());
+            assertEquals(0, pipelines.get(S1).calls(Step.CLEAR).get(0).bank);
+            assertFalse("S2's old bank removed", pipelines.get(S2).banks.containsKey(1));
             assertEquals(Set.of(S1), warned.keySet());
             assertEquals(1, warned.get(S1).activeBank());
             assertEquals(NEW, warned.get(S1).modelId().orElseThrow());
@@ -359,6 +358,26 @@ public class FabricRolloutTest {
         } finally {
             cleanup.shutdownNow();
         }
+    }
+
+    @Test
+    public void theOldBanksAreNotEvenRequestedRemovedBeforeTheAnswer() throws Exception {
+        List<Runnable> afterAnswer = new ArrayList<>();
+
+        FabricRollout.Report report = new FabricRollout(2000, System::currentTimeMillis)
+                .runUntilFlipped(NEW, OLD, model, List.of(running(S1, 0), running(S2, 1)), BASE, NEW_EPOCH,
+                                 afterAnswer::add);
+
+        assertTrue(report.result.succeeded());
+        assertTrue(pipelines.get(S1).calls(Step.CLEAR).isEmpty());
+        assertTrue(pipelines.get(S2).calls(Step.CLEAR).isEmpty());
+        assertEquals(1, afterAnswer.size());
+        afterAnswer.get(0).run();
+        assertTrue(report.cleanedUp.get(10, TimeUnit.SECONDS).isEmpty());
+        assertEquals(0, pipelines.get(S1).calls(Step.CLEAR).get(0).bank);
+        assertEquals(1, pipelines.get(S2).calls(Step.CLEAR).get(0).bank);
+        assertFalse(pipelines.get(S1).banks.containsKey(0));
+        assertFalse(pipelines.get(S2).banks.containsKey(1));
     }
 
     @Test
