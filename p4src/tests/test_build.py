@@ -56,7 +56,7 @@ def test_report_layout_follows_the_catalog(build):
     names = [n for n, _ in layout]
     features = [(name.lower(), width) for _, name, width in catalog()]
     start = names.index(features[0][0])
-    assert layout[start:start + len(features)] == features, "32 features in catalog order and widths"
+    assert layout[start:start + len(features)] == features, "the catalog's features in catalog order and widths"
     for field in ("version", "reason", "events", "flags", "bank", "class_id", "leaf_id", "phase", "confidence", "slot",
                   "ingress_port", "client_ingress_port", "model_epoch", "client_ip", "server_ip", "client_port", "server_port",
                   "proto", "first_seen", "last_seen"):

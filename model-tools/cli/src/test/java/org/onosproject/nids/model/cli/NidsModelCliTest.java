@@ -66,7 +66,7 @@ public class NidsModelCliTest {
         assertEquals(0, text.status);
         assertTrue(text.out.contains(" 11  FLOW_DURATION_MILLISECONDS      32  1000"));
         JsonNode json = MAPPER.readTree(TestData.cli("features", "--json").out);
-        assertEquals(32, json.get("features").size());
+        assertEquals(33, json.get("features").size());
     }
 
     @Test
@@ -189,9 +189,14 @@ public class NidsModelCliTest {
         assertEquals(60 + 60 * 1500, ssh.get("features").get("IN_BYTES").asLong());
         assertEquals(2000, ssh.get("data_plane").get("FLOW_DURATION_MILLISECONDS").asLong());
         assertEquals(2, ssh.get("features").get("FLOW_DURATION_MILLISECONDS").asLong());
+        // 61 IN packets: DURATION_IN >> 5
+        assertEquals(ssh.get("data_plane").get("DURATION_IN").asLong() >> 5,
+                ssh.get("data_plane").get("IN_PKT_INTERVAL").asLong());
+        assertEquals(ssh.get("data_plane").get("IN_PKT_INTERVAL").asLong() / 1000,
+                ssh.get("features").get("IN_PKT_INTERVAL").asLong());
         // The model's verdict must be what its tree says about the simulated features.
         DecisionTree tree = end(BundleFiles.read(binaryModel, FeatureCatalog.standard())).tree();
-        long[] values = new long[33];
+        long[] values = new long[FeatureCatalog.standard().maxId() + 1];
         FeatureCatalog.standard().features().forEach(f -> values[f.id()] = ssh.get("features").get(f.name()).asLong());
         assertEquals(tree.leafFor(values).leafId(), ssh.get("leaf_id").asInt());
         assertEquals(2048, flows.get(2).get("features").get("ICMP_TYPE").asLong());
