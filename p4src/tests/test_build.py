@@ -41,7 +41,7 @@ def catalog():
 def test_feature_ids_agree_with_the_catalog(build):
     p4info, bmv2 = build
     rows = catalog()
-    assert [r[0] for r in rows] == list(range(1, 33))
+    assert [r[0] for r in rows] == list(range(1, 34))
     ids = p4info.serializable_enum("FeatureId_t")
     assert ids == {"NONE": 0, **{name: fid for fid, name, _ in rows}}
     param = p4info.param("NidsIngress.classifier.select_feature", "feature_id")
@@ -72,7 +72,7 @@ def test_shared_constants(build):
     c = p4info.constants()
     assert c["CPU_PORT"] == 255
     assert c["NUM_SLOTS"] == 8 and c["NUM_BANKS"] == 2 and c["CLASSES_PER_BANK"] >= 16
-    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 2 and c["REPORT_VERSION"] == 3
+    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 3 and c["REPORT_VERSION"] == 4
     assert c["PHASE_END"] == 0 and c["MAX_PHASE_PACKETS"] == 128 and c["CONFIDENCE_FULL"] == 1000
     # the late phase: a power-of-two period, a key no packet phase (a power of two up to the maximum) has
     period, late = c["LATE_PHASE_PERIOD"], c["PHASE_LATE"]
