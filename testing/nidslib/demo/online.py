@@ -24,6 +24,10 @@ LOG_DIR = os.path.join(ROOT, "build", "demo", "onos")
 CLUSTER_LOG_DIR = os.path.join(ROOT, "build", "demo", "cluster")
 ROUTES_APP_ID = "org.onosproject.nids.demo"
 POLL_SECONDS = 2.0
+FLOW_COMPONENT = "org.onosproject.nids.impl.flow.NidsFlowManager"
+# Flow records each instance keeps per switch (GET /flows): a round's verdicts must fit, so that its figures count
+# every flow the switches classified, not only each incident's first few (its alerts).
+FLOW_WINDOW = 10_000
 BLOCKING_MISSING = "blocking not available in this build"
 
 
@@ -84,6 +88,7 @@ class OnlineRun:
         session_mod.learn_hosts(stack)   # blocks are compiled where ONOS locates a source
         self._activate_model()
         self._configure_blocking()
+        self.rest.post(f"/onos/v1/configuration/{FLOW_COMPONENT}", {"flowWindowSize": str(FLOW_WINDOW)})
         self.scenario = scenario_mod.Scenario(self.topology, self.processes, WORK_DIR, self.story.say, seed=3,
                                               verbose=self.verbose)
         self.scenario.prepare()
@@ -152,14 +157,34 @@ class OnlineRun:
         record = os.path.join(WORK_DIR, f"round{number}-online.json")
         alerts = self.rest.get(f"/onos/nids/alerts?since={started_millis - 1000}&limit=10000").get("alerts", [])
         blocks = self.rest.get("/onos/nids/blocks").get("blocks", []) if self.blocking else []
+        verdicts = self.alerting_verdicts(number, started_millis - 1000)
         with open(record, "w") as f:
-            json.dump({"alerts": alerts, "blocks": blocks}, f)
+            json.dump({"alerts": alerts, "blocks": blocks, "flows": verdicts}, f)
         self.story.say(f"round {number}: figures (nids-model eval --pcap {os.path.relpath(pcap, ROOT)} --labels "
                        f"{os.path.relpath(labels, ROOT)} --online {os.path.relpath(record, ROOT)}):")
         figures = os.path.join(WORK_DIR, f"round{number}-figures.json")
         report = modelcli.evaluate(self.model_path, pcap, labels, online=record, json_out=figures,
                                    java_home=self.java_home)
         story_mod.figures(self.story, self.state, number, report, figures)
+
+    def alerting_verdicts(self, number, since_millis):
+        """The round's flow records whose verdict raised an alert, from every instance (each keeps the records of
+        the switches it masters) and every switch: an incident's flows past its evidence raise no alert of their
+        own. A switch whose window is full may have let the round's first records go: said, and recorded."""
+        cluster = getattr(self.session, "cluster", None)
+        instances = [m.rest for m in cluster.instances] if cluster else [self.rest]
+        verdicts, full = [], []
+        for switch in self.topology.switches:
+            for rest in instances:
+                records = rest.get(f"/onos/nids/flows?device={switch.device_id}&limit={FLOW_WINDOW}").get("flows", [])
+                if len(records) >= FLOW_WINDOW and min(r["receivedMillis"] for r in records) >= since_millis:
+                    full.append(switch.device_id)
+                verdicts += [r for r in records if r.get("alert") and r["receivedMillis"] >= since_millis]
+        self.state.setdefault("flowWindowsFull", {})[str(number)] = sorted(set(full))
+        if full:
+            self.story.say(f"round {number}: the flow window ({FLOW_WINDOW} records) of {', '.join(sorted(set(full)))}"
+                           " is full: the figures miss the round's earliest verdicts there")
+        return verdicts
 
     def settle(self, quiet=8.0, limit=45.0):
         """Waits (bounded) until no new alert came for `quiet` seconds: the last flows' reports arrive late."""

@@ -31,9 +31,12 @@ import static org.onosproject.nids.codec.CodecUtil.textOrNull;
  * {"deviceId": "device:s1", "ingressPort": 1, "clientIngressPort": 1,
  *  "flow": {"clientIp": "10.0.0.1", "clientPort": 51512, "serverIp": "10.0.0.2", "serverPort": 80, "protocol": 6},
  *  "reason": "FLOW_END", "modelId": "nids-…", "classId": 1, "class": "DoS", "attack": true, "leafId": 1,
- *  "bank": 0, "slot": 1234, "firstSeenMicros": 1000, "lastSeenMicros": 250000,
+ *  "phase": 0, "confidencePermille": 982, "alert": true, "bank": 0, "slot": 1234, "firstSeenMicros": 1000, "lastSeenMicros": 250000,
  *  "received": "2026-01-15T10:00:00Z", "receivedMillis": 1768471200000, "features": {"IN_BYTES": 412, …}}
  * </pre>
+ * {@code phase} is the packet count of the verdict (0: the flow's end), {@code confidencePermille} its leaf's
+ * confidence, {@code alert} whether the verdict raised an alert (an attack at a leaf as confident as the alert
+ * threshold: the flow counts for its incident); the three are optional when decoding.
  * {@code class} is the class id as text when no model was known; {@code attack} and {@code received} are derived and
  * ignored when decoding; {@code ingressPort} is the port of the reported packet, {@code clientIngressPort} the port
  * of the flow's first packet (its client's; when absent in a decoded record, the reported packet's).
@@ -50,6 +53,9 @@ public final class AlertFlowRecordCodec extends JsonCodec<FlowRecord> {
     static final String CLASS = "class";
     static final String ATTACK = "attack";
     static final String LEAF_ID = "leafId";
+    static final String PHASE = "phase";
+    static final String CONFIDENCE_PERMILLE = "confidencePermille";
+    static final String ALERT = "alert";
     static final String BANK = "bank";
     static final String SLOT = "slot";
     static final String FIRST_SEEN_MICROS = "firstSeenMicros";
@@ -72,6 +78,9 @@ public final class AlertFlowRecordCodec extends JsonCodec<FlowRecord> {
                 .put(CLASS, record.className())
                 .put(ATTACK, record.isAttack())
                 .put(LEAF_ID, record.leafId())
+                .put(PHASE, record.phase())
+                .put(CONFIDENCE_PERMILLE, record.confidencePermille())
+                .put(ALERT, record.alert())
                 .put(BANK, record.bank())
                 .put(SLOT, record.slot())
                 .put(FIRST_SEEN_MICROS, record.firstSeenMicros())
@@ -107,6 +116,9 @@ public final class AlertFlowRecordCodec extends JsonCodec<FlowRecord> {
                 // The class id as text stands for "no class name" (FlowRecord#className()).
                 .className(Integer.toString(classId).equals(className) ? null : className)
                 .leafId(integer(json, LEAF_ID))
+                .phase(json.path(PHASE).asInt(0))
+                .confidencePermille(json.path(CONFIDENCE_PERMILLE).asInt(0))
+                .alert(json.path(ALERT).asBoolean(false))
                 .bank(integer(json, BANK))
                 .slot(number(json, SLOT))
                 .firstSeenMicros(number(json, FIRST_SEEN_MICROS))

@@ -7,6 +7,7 @@ package org.onosproject.nids.codec;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
+import org.onosproject.net.PortNumber;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.FlowRecord;
 
@@ -38,7 +39,7 @@ public class AlertFlowRecordCodecTest {
                 + "\"flow\":{\"clientIp\":\"10.0.0.1\",\"clientPort\":51512,\"serverIp\":\"10.0.0.2\","
                 + "\"serverPort\":80,\"protocol\":6},\"reason\":\"ALERT\",\"modelId\":\""
                 + AlertTestData.MODEL.modelId() + "\",\"classId\":1,\"class\":\"DoS\",\"attack\":true,\"leafId\":1,"
-                + "\"bank\":0,\"slot\":77,\"firstSeenMicros\":1000,\"lastSeenMicros\":250000,"
+                + "\"phase\":0,\"confidencePermille\":0,\"alert\":false,\"bank\":0,\"slot\":77,\"firstSeenMicros\":1000,\"lastSeenMicros\":250000,"
                 + "\"received\":\"2026-01-15T10:00:00Z\",\"receivedMillis\":1768471200000,"
                 + "\"features\":{\"PROTOCOL\":6,\"IN_BYTES\":412,\"IN_PKTS\":9}}").toString(),
                 json.toString());
@@ -50,13 +51,21 @@ public class AlertFlowRecordCodecTest {
                 dos(S1, KEY, T0),
                 record(S2, OTHER_KEY, null, 0, null, 0, Map.of(), T0),
                 record(S2, OTHER_KEY, null, 3, null, 5, Map.of("IN_PKTS", 1L), T0),
-                record(S1, KEY, "nids-00000000000000ff", 0, "Benign", 2, Map.of("IN_BYTES", 10L), 0))) {
+                record(S1, KEY, "nids-00000000000000ff", 0, "Benign", 2, Map.of("IN_BYTES", 10L), 0),
+                // A confident verdict of phase 4: it raised an alert.
+                FlowRecord.builder().deviceId(S1).ingressPort(PortNumber.portNumber(2)).key(KEY).reason("PHASE")
+                        .features(Map.of("IN_PKTS", 4L)).classId(1).className("DoS").leafId(3).phase(4)
+                        .confidencePermille(982).alert(true).receivedMillis(T0).build())) {
             assertEquals(record, FLOW_RECORD.decode(FLOW_RECORD.encode(record, context),
                     context));
         }
         // A record without class name shows the class id.
         assertEquals("3", FLOW_RECORD.encode(record(S2, OTHER_KEY, null, 3, null, 5, Map.of(), T0),
                 context).get("class").asText());
+        // A record of an older app (no phase, confidence or alert) reads as an end verdict that raised no alert.
+        ObjectNode older = FLOW_RECORD.encode(dos(S1, KEY, T0), context);
+        older.remove(List.of("phase", "confidencePermille", "alert"));
+        assertEquals(dos(S1, KEY, T0), FLOW_RECORD.decode(older, context));
     }
 
     @Test

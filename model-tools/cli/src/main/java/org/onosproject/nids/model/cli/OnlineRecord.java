@@ -3,6 +3,7 @@ package org.onosproject.nids.model.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.onosproject.nids.model.ModelException;
+import org.onosproject.nids.model.flow.FlowKey;
 import org.onosproject.nids.model.flow.PacketHeaders;
 
 import java.io.IOException;
@@ -21,13 +22,17 @@ import java.util.Optional;
  * of the same traffic and its labels, the figures are the fabric's and the app's, not a replay's: each alert marks
  * its flow at its {@code firstSeenMillis}, each block drops its source from {@code createdAt} to {@code expiresAt}.
  * The app's alerts are the evidence flows of its incidents (the first few flows of each, {@code incidentId}): the
- * alerts of one incident count as one.
+ * alerts of one incident count as one. An incident's later flows raise no alert of their own; the optional
+ * {@code "flows"} (bodies of {@code GET /onos/nids/flows}) carry them: each record whose verdict raised an alert
+ * ({@code "alert": true}) marks its flow at its {@code receivedMillis} and joins its source's incident of that class.
  */
 final class OnlineRecord {
 
     private final List<LiveEvaluation.Detection> alerts = new ArrayList<>();
     private final List<LiveEvaluation.Block> blocks = new ArrayList<>();
     private final Map<LiveEvaluation.Detection, Long> incidentOf = new IdentityHashMap<>();
+    private int alertCount;
+    private int verdictCount;
 
     private OnlineRecord() {
     }
@@ -60,6 +65,8 @@ final class OnlineRecord {
             record.incidentOf.put(alert, a.path("incidentId").canConvertToLong() ? a.path("incidentId").asLong()
                     : -record.alerts.size());
         }
+        record.alertCount = record.alerts.size();
+        record.addFlowVerdicts(file, root.path("flows"));
         record.alerts.sort(Comparator.comparingLong(d -> d.micros));
         for (JsonNode b : root.path("blocks")) {
             if (!b.path("src").isTextual() || !b.path("createdAt").canConvertToLong()) {
@@ -73,13 +80,65 @@ final class OnlineRecord {
         return record;
     }
 
+    /**
+     * The flow records whose verdict raised an alert, one detection per flow (its earliest; an alert already names
+     * the flow: skipped); each joins the incident of the alerts of its source and class.
+     */
+    private void addFlowVerdicts(Path file, JsonNode flows) {
+        if (flows.isMissingNode()) {
+            return;
+        }
+        if (!flows.isArray()) {
+            throw new ModelException(file + ": \"flows\" is not an array (GET /onos/nids/flows)");
+        }
+        Map<String, Long> incidentBySourceClass = new HashMap<>();
+        Map<FlowKey, LiveEvaluation.Detection> byFlow = new HashMap<>();
+        for (LiveEvaluation.Detection alert : alerts) {
+            incidentBySourceClass.putIfAbsent(alert.client + "/" + alert.className, incidentOf.get(alert));
+            byFlow.merge(alert.key(), alert, (a, b) -> a.micros <= b.micros ? a : b);
+        }
+        Map<FlowKey, LiveEvaluation.Detection> verdicts = new HashMap<>();
+        for (JsonNode f : flows) {
+            JsonNode flow = f.path("flow");
+            if (!f.path("receivedMillis").canConvertToLong() || !flow.path("clientIp").isTextual()
+                    || !flow.path("serverIp").isTextual() || !f.path("class").isTextual()) {
+                throw new ModelException(file + ": flow record lacks receivedMillis, class or flow: " + f);
+            }
+            if (!f.path("alert").asBoolean(false)) {
+                continue;
+            }
+            LiveEvaluation.Detection verdict = new LiveEvaluation.Detection(f.path("receivedMillis").asLong() * 1000,
+                    flow.path("protocol").asInt(), address(file, flow.path("clientIp").asText()),
+                    flow.path("clientPort").asInt(), address(file, flow.path("serverIp").asText()),
+                    flow.path("serverPort").asInt(), f.path("classId").asInt(-1), f.path("class").asText(),
+                    f.path("leafId").asInt(-1), f.path("confidencePermille").asInt(-1), f.path("phase").asInt(-1),
+                    true);
+            if (!byFlow.containsKey(verdict.key())) {
+                verdicts.merge(verdict.key(), verdict, (a, b) -> a.micros <= b.micros ? a : b);
+            }
+        }
+        verdictCount = verdicts.size();
+        for (LiveEvaluation.Detection verdict : verdicts.values()) {
+            alerts.add(verdict);
+            // No alert of its source and class (the alert store let it go): an incident of its own per pair.
+            incidentOf.put(verdict, incidentBySourceClass.computeIfAbsent(verdict.client + "/" + verdict.className,
+                    k -> Long.MIN_VALUE + incidentBySourceClass.size()));
+        }
+    }
+
     private static int address(Path file, String text) {
         return PacketHeaders.parseAddress(text).orElseThrow(
                 () -> new ModelException(file + ": '" + text + "' is not an IPv4 address"));
     }
 
+    /** @return the app's alerts */
     int alertCount() {
-        return alerts.size();
+        return alertCount;
+    }
+
+    /** @return the flows whose verdict alerted without an alert of their own (past their incident's evidence) */
+    int verdictCount() {
+        return verdictCount;
     }
 
     /** The alerts, each handed over once the capture reaches its time. */

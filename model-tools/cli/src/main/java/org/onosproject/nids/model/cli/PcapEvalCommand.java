@@ -84,8 +84,9 @@ final class PcapEvalCommand {
                     "online alerts");
             LiveEvaluation blocking = replay(pcapFile, windows, online.detector(), online.policy(true),
                     "online blocks");
-            report = new Report(bundle, pcapFile, labelsFile, "online: " + online.alertCount() + " alerts and "
-                    + blocking.blocks().size() + " blocks of the app (" + onlineFile.getFileName() + ")",
+            report = new Report(bundle, pcapFile, labelsFile, "online: " + online.alertCount() + " alerts, "
+                    + online.verdictCount() + " more flows whose verdict alerted and " + blocking.blocks().size()
+                    + " blocks of the app (" + onlineFile.getFileName() + ")",
                     detection, blocking, Map.of());
         } else {
             // Pass 1 alerts only: every attack meets the detector on its own, every benign flow is seen.

@@ -179,6 +179,49 @@ public class LiveEvaluationTest {
         }
     }
 
+    /** A GET /flows record of the probe {@code i} of {@link #onlineOnTenProbes}, received 1 ms after it. */
+    private static String probeRecord(int i, boolean alert) {
+        return "{\"flow\": {\"clientIp\": \"10.0.0.3\", \"clientPort\": " + (40000 + i) + ", \"serverIp\": "
+                + "\"10.0.0.2\", \"serverPort\": " + (100 + i) + ", \"protocol\": 6}, \"class\": \"Scan\", "
+                + "\"classId\": 1, \"phase\": 0, \"confidencePermille\": 990, \"alert\": " + alert
+                + ", \"receivedMillis\": " + (T0 + 1_501_000 + i * 10_000) / 1000 + "}";
+    }
+
+    @Test
+    public void flowRecordsWhoseVerdictAlertedCountBeyondTheIncidentsEvidence() throws Exception {
+        // The app raised one alert (probe 0, the incident's evidence); probes 1-3 were confident attack verdicts
+        // of the same incident (records only), probe 4 a verdict below the threshold; the block from 1.545 s.
+        Path file = folder.newFile("flows.json").toPath();
+        long alertMillis = (T0 + 1_501_000) / 1000;
+        long blockMillis = (T0 + 1_545_000) / 1000;
+        Files.writeString(file, "{\"alerts\": [{\"id\": 1, \"class\": \"Scan\", \"incidentId\": 7, "
+                + "\"firstSeenMillis\": " + alertMillis + ", \"flow\": {\"clientIp\": \"10.0.0.3\", \"clientPort\": "
+                + "40000, \"serverIp\": \"10.0.0.2\", \"serverPort\": 100, \"protocol\": 6}}],"
+                + " \"blocks\": [{\"id\": \"1\", \"src\": \"10.0.0.3\", \"createdAt\": " + blockMillis
+                + ", \"expiresAt\": null, \"reason\": \"auto\"}], \"flows\": [" + probeRecord(0, true) + ", "
+                + probeRecord(1, true) + ", " + probeRecord(2, true) + ", " + probeRecord(3, true) + ", "
+                + probeRecord(4, false) + "]}");
+        OnlineRecord record = OnlineRecord.read(file);
+        assertEquals(1, record.alertCount());
+        assertEquals(3, record.verdictCount());   // probe 0 once: its alert, not its record too
+        List<LiveEvaluation> scored = onlineOnTenProbes(file);
+        LiveEvaluation.AttackOutcome alone = scored.get(0).attacks().get(0);
+        assertEquals(4, alone.alerted);
+        assertEquals(0.001, alone.secondsToAlert(), 1e-9);
+        // Probes 5-9 (from 1.55 s) dropped by the block; probe 4 neither alerted nor blocked.
+        LiveEvaluation.AttackOutcome blocked = scored.get(1).attacks().get(0);
+        assertEquals(5, blocked.covered);
+        assertEquals(0.9, blocked.detectedShare(), 1e-9);
+
+        Files.writeString(file, "{\"alerts\": [], \"blocks\": [], \"flows\": {}}");
+        try {
+            OnlineRecord.read(file);
+            fail("accepted flows that are not an array");
+        } catch (ModelException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("\"flows\" is not an array"));
+        }
+    }
+
     @Test
     public void anAttackWhoseSourceWasBlockedBeforeItStartedIsDetectedAtItsStart() throws Exception {
         // Online: the app blocked the attacker (after an earlier attack), so this attack raised no alert at all.
