@@ -38,8 +38,8 @@ bit<8> floor_log2(in bit<32> x) {
     return log2 + (rest[1:1] != 0 ? 8w1 : 8w0);
 }
 
-// The client's packet spacing, without a division: DURATION_IN over the largest power of two not above IN_PKTS
-// (at a phase packet of a one-way flow IN_PKTS is that power itself; at most a factor 2 long otherwise).
+// The client's packet spacing, without a division: DURATION_IN over the largest power of two not above IN_PKTS,
+// ½ to 2 times the mean spacing DURATION_IN / (IN_PKTS - 1) (docs/features.md, "Packet spacing").
 bit<32> in_pkt_interval_of(in flow_keys_t keys, in flow_counts_t counts) {
     return duration_in_of(keys, counts) >> floor_log2(counts[FLOW_IN_PKTS]);
 }
