@@ -488,10 +488,11 @@ class SwitchDied(RuntimeError):
 class ClusterSession:
     """Atomix + ONOS instances started clean, the app installed (once: ONOS distributes it), the fabric built, the
     netcfg pushed once, the switches' masters spread over the instances, then link and host discovery activated.
-    The caller holds the stack lock."""
+    The caller holds the stack lock. switch_binary: another BMv2 build than the one on PATH (which logs every table
+    write and packet per switch), e.g. the benchmarks' -O3 no-logging one."""
 
     def __init__(self, onos_home, atomix_home, java_home, topology, log_dir, layout=None, boot_apps=None, oar=None,
-                 progress=None, onos_heap=ONOS_HEAP):
+                 progress=None, onos_heap=ONOS_HEAP, switch_binary=None):
         from . import fabric as fabric_mod
         from . import session as session_mod
         self.session_mod = session_mod
@@ -505,7 +506,8 @@ class ClusterSession:
         self.cluster = OnosCluster(onos_home, atomix_home, java_home, self.layout, log_dir,
                                    [a for a in apps if a not in DISCOVERY_APPS], remove_apps=[self.app_name],
                                    progress=self.progress, onos_heap=onos_heap)
-        self.fabric = fabric_mod.Fabric(topology, os.path.join(log_dir, "switches"))
+        self.fabric = fabric_mod.Fabric(topology, os.path.join(log_dir, "switches"),
+                                        **({"switch_binary": switch_binary} if switch_binary else {}))
         self.switch_restarts = {}
         self.pipeconf_id = None
 
@@ -518,6 +520,10 @@ class ClusterSession:
         """Starts everything; with `leaves`, ONOS is given only the first that many leaves and the spines (the other
         switches run unconfigured until `connect` gives them)."""
         sm = self.session_mod
+        # The switches listen before the JVMs open their many connections: a switch's gRPC port (50101 on) lies in
+        # the kernel's ephemeral range, and one started later found it taken by a connection (24 switches, 19:19).
+        self.progress(f"starting {len(self.topology.switches)} BMv2 switches and {len(self.topology.hosts)} hosts")
+        self.fabric.start()
         self.cluster.start()
         t0 = time.monotonic()
         first = self.rest
@@ -531,8 +537,6 @@ class ClusterSession:
                                          f"NIDS pipeconf registered on {inst.member.node_id}")
             pipeconf_id = health["pipeconfId"]
         self.cluster.timings["app_s"] = time.monotonic() - t0
-        self.progress(f"starting {len(self.topology.switches)} BMv2 switches and {len(self.topology.hosts)} hosts")
-        self.fabric.start()
         from . import topology as topo
         self.pipeconf_id = pipeconf_id
         self.connect(self.topology if leaves is None else topo.first_leaves(self.topology, leaves))

@@ -16,7 +16,7 @@ _SWITCH_IF = re.compile(r"^s\d+-eth\d+$")
 
 
 class Fabric:
-    def __init__(self, topology, log_dir, switch_binary="simple_switch_grpc"):
+    def __init__(self, topology, log_dir, switch_binary=bmv2.SWITCH_BINARY):
         self.topology = topology
         self.log_dir = log_dir
         self.switch_binary = switch_binary
@@ -44,12 +44,14 @@ class Fabric:
     # ---- switches --------------------------------------------------------------------------------------------
 
     def start_switch(self, name, binary=None):
-        """binary: another simple_switch_grpc build than the fabric's (the -O3 no-logging one, built without Thrift
-        and logging, for a flood): started without a Thrift port or a log."""
+        """binary: another simple_switch_grpc build than the fabric's. Any other build than the one on PATH (the -O3
+        no-logging one, built without Thrift and logging, for a flood or a benchmark) is started without a Thrift
+        port or a log."""
         sw = self.topology.switch(name)
+        binary = binary or self.switch_binary
         options = ["--thrift-port", str(sw.thrift_port), "--log-file", os.path.join(self.log_dir, name),
-                   "--log-flush"] if binary is None else []
-        command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, binary or self.switch_binary,
+                   "--log-flush"] if binary == bmv2.SWITCH_BINARY else []
+        command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, binary,
                                topo.P4RUNTIME_DEVICE_ID, options=options)
         self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
         # simple_switch_grpc listens within a second on an idle machine; 20 s was exceeded at load 20 (2 cores).

@@ -61,7 +61,12 @@ def test_the_targets_say_met_or_by_how_much_they_are_missed():
 def test_rollout_row_takes_the_median_and_entries_per_switch():
     row = bench.rollout_row(8, [{"rest_s": s, "app_ms": 10 * s, "entries": 800, "switches": 8} for s in (3, 1, 2)])
     assert row == {"switches": 8, "rollouts": 3, "median_s": 2, "max_s": 3, "app_median_ms": 20,
+                   "write_median_ms": None, "flip_median_ms": None, "cleanup_median_ms": None,
                    "entries_per_switch": 100}
+    steps = [{"rest_s": 1, "app_ms": 900, "entries": 8, "switches": 8, "write_ms": w, "flip_ms": 50,
+              "cleanup_ms": 700} for w in (800, 600)] + [{"rest_s": 1, "app_ms": 900, "entries": 8, "switches": 8}]
+    row = bench.rollout_row(8, steps)
+    assert (row["write_median_ms"], row["flip_median_ms"], row["cleanup_median_ms"]) == (700, 50, 700)
 
 
 def test_write_makes_the_page_the_json_and_the_plot(tmp_path):
@@ -72,3 +77,12 @@ def test_write_makes_the_page_the_json_and_the_plot(tmp_path):
     assert "| 16 | 2 | 1.20 |" in page and "![rollout time, heap and latency](cluster.png)" in page
     assert json.loads((tmp_path / "cluster.json").read_text())["latency"]["summary"]["median"] == 150
     assert os.path.getsize(tmp_path / "cluster.png") > 1000
+
+
+def test_the_page_names_the_switch_build_the_step_timeout_and_where_the_growth_ended(tmp_path):
+    figures = dict(results(6.5, None), switch_binary="/opt/bmv2-perf/bin/simple_switch_grpc",
+                   rollout_step_timeout_ms=300000,
+                   not_fitted={"switches": 24, "why": "a rollout failed: HTTP 500"})
+    page = bench.render_markdown(figures, "cluster.png")
+    assert "BMv2 build: `/opt/bmv2-perf/bin/simple_switch_grpc`" in page and "300000 ms" in page
+    assert "The growth ended at 24 switches: a rollout failed: HTTP 500" in page

@@ -24,6 +24,7 @@ import argparse
 import datetime
 import os
 import platform
+import re
 import signal
 import subprocess
 import sys
@@ -53,6 +54,9 @@ ROLLOUT_STEP_TIMEOUT_MS = 300_000
 # The second model a rollout alternates with: J48 gives 100 leaves for at most 100, 97 for at most 97 (a distinct tree
 # of about the same size). (With 60 and 17 phases before the late phase: 58 and 56 leaves; at most 59 gave 58 again.)
 SECOND_MAX_LEAVES = bench_models.LARGE_LEAVES - 3
+# The app's INFO lines of a rollout (FabricRollout): its step times, and the old banks' removal after the answer.
+ROLLOUT_STEPS = re.compile(r"Rollout of (\S+) to \d+ switch\(es\): written in (\d+) ms, flipped in (\d+) ms")
+OLD_BANKS_REMOVED = re.compile(r"Rollout of (\S+): old banks removed in (\d+) ms")
 
 
 class BenchError(Exception):
@@ -71,17 +75,39 @@ def store(rest, bundle):
             raise
 
 
-def activate(rest, bundle, switches):
-    """One rollout through `rest`'s instance: its figures; fails unless every one of `switches` switches took it.
-    One request, never retried (a retry after a client timeout would queue a second rollout behind the first)."""
-    client = onos_mod.Rest(rest.base_url, timeout=ROLLOUT_TIMEOUT_S)
+def app_log(instance):
+    """The instance's console log (the app's INFO lines among them)."""
+    try:
+        with open(os.path.join(instance.log_dir, "onos.out"), errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def activate(instance, bundle, switches):
+    """One rollout through `instance`: its figures; fails unless every one of `switches` switches took it. One
+    request, never retried (a retry after a client timeout would queue a second rollout behind the first). Returns
+    once the old banks' removal, which the app confirms after its answer, is confirmed too (the next rollout would
+    wait for it), with the app's logged step times."""
+    client = onos_mod.Rest(instance.rest.base_url, timeout=ROLLOUT_TIMEOUT_S)
+    removals = len(OLD_BANKS_REMOVED.findall(app_log(instance)))
     started = time.monotonic()
     status, result = client.post(f"{MODELS}/{bundle['model_id']}/activate", retry=False)
     elapsed = time.monotonic() - started
     if status != 200 or not result.get("succeeded") or len(result.get("devices", [])) != switches:
         raise BenchError(f"rollout of {bundle['model_id']} to {switches} switches: HTTP {status}: {str(result)[:300]}")
-    return {"model": bundle["model_id"], "rest_s": elapsed, "app_ms": result["elapsedMillis"],
-            "entries": sum(d["entries"] for d in result["devices"]), "switches": len(result["devices"])}
+    figures = {"model": bundle["model_id"], "rest_s": elapsed, "app_ms": result["elapsedMillis"],
+               "entries": sum(d["entries"] for d in result["devices"]), "switches": len(result["devices"])}
+    onos_mod.wait_until(lambda: len(OLD_BANKS_REMOVED.findall(app_log(instance))) > removals, ROLLOUT_TIMEOUT_S,
+                        0.5, "the old banks' removal")
+    text = app_log(instance)
+    steps = [m for m in ROLLOUT_STEPS.finditer(text) if m.group(1) == bundle["model_id"]]
+    removed = [m for m in OLD_BANKS_REMOVED.finditer(text) if m.group(1) == bundle["model_id"]]
+    if steps:
+        figures.update(write_ms=int(steps[-1].group(2)), flip_ms=int(steps[-1].group(3)))
+    if removed:
+        figures["cleanup_ms"] = int(removed[-1].group(2))
+    return figures
 
 
 def wait_in_place(rest, part):
@@ -171,6 +197,8 @@ def run(args):
     fabric = topo.leaf_spine(leaves=sizes[-1] - 1, spines=1, hosts_per_leaf=1)
     missing = [r for r in (reference_stack.need_root(), reference_stack.need_bmv2(), reference_stack.need_onos(),
                            reference_stack.need_java11(), reference_stack.need_atomix()) if r]
+    if args.switch_binary == reference_stack.BMV2_PERF and reference_stack.need_bmv2_perf():
+        missing.append(reference_stack.need_bmv2_perf())
     if missing:
         raise BenchError("; ".join(missing))
     results = {"started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -180,7 +208,8 @@ def run(args):
     lock = session_mod.exclusive_stack_lock()
     session = cluster_mod.ClusterSession(reference_stack.onos_home(), reference_stack.atomix_home(),
                                          reference_stack.java11_home(), fabric, os.path.join(ROOT, args.log_dir),
-                                         boot_apps=BOOT_APPS, progress=log)
+                                         boot_apps=BOOT_APPS, progress=log, switch_binary=args.switch_binary)
+    results["switch_binary"] = args.switch_binary
     try:
         started = time.monotonic()
         session.start(leaves=sizes[0] - 1)
@@ -195,7 +224,7 @@ def run(args):
         results["rollout_step_timeout_ms"] = ROLLOUT_STEP_TIMEOUT_MS
         for bundle in (full, other):
             store(rest, bundle)
-        activate(rest, full, sizes[0])
+        activate(session.cluster.instances[0], full, sizes[0])
         with tempfile.TemporaryDirectory() as work:
             for size in sizes:
                 part = topo.first_leaves(fabric, size - 1)
@@ -211,7 +240,14 @@ def run(args):
                     break
                 active = rest.get(f"{MODELS}/active", retry=False)["id"]
                 turn = [other, full] if active == full["model_id"] else [full, other]
-                runs = [activate(rest, turn[i % 2], size) for i in range(args.rollouts)]
+                try:
+                    runs = [activate(session.cluster.instances[0], turn[i % 2], size)
+                            for i in range(args.rollouts)]
+                except (BenchError, onos_mod.OnosError) as e:
+                    # Written like a size that did not come up: the sizes before it keep their figures.
+                    results["not_fitted"] = {"switches": size, "why": f"a rollout failed: {str(e)[:500]}"}
+                    log(f"a rollout to {size} switches failed, the growth ends: {e}")
+                    break
                 results["rollouts"].extend(dict(r, size=size) for r in runs)
                 row = bench.rollout_row(size, runs)
                 results["rollout"].append(row)
@@ -244,6 +280,9 @@ def main():
     parser.add_argument("--flows", type=int, default=20, help="attack flows per attacker in the latency run")
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between an attacker's flows")
     parser.add_argument("--poll", type=float, default=0.05, help="seconds between incident polls")
+    parser.add_argument("--switch-binary", default=reference_stack.BMV2_PERF,
+                        help="the BMv2 build of the fabric (default: the benchmarks' -O3 no-logging one; "
+                             "simple_switch_grpc: the one on PATH, which logs every table write and packet)")
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "bench"))
     parser.add_argument("--log-dir", default=os.path.join("build", "bench-cluster"))
     args = parser.parse_args()

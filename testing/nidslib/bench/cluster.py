@@ -67,8 +67,15 @@ def summary(values):
 def rollout_row(size, runs):
     """The figures of one fabric size from its rollouts: [{"rest_s", "app_ms", "entries", "switches"}]."""
     rest = [r["rest_s"] for r in runs]
+
+    def step_median(key):   # the app's logged step times, where it logged them
+        values = [r[key] for r in runs if r.get(key) is not None]
+        return stats.median(values) if values else None
+
     return {"switches": size, "rollouts": len(runs), "median_s": stats.median(rest), "max_s": max(rest),
             "app_median_ms": stats.median([r["app_ms"] for r in runs]),
+            "write_median_ms": step_median("write_ms"), "flip_median_ms": step_median("flip_ms"),
+            "cleanup_median_ms": step_median("cleanup_ms"),
             "entries_per_switch": runs[0]["entries"] // max(1, runs[0]["switches"])}
 
 
@@ -98,9 +105,11 @@ def goal_lines(results):
 def render_markdown(results, plot_name):
     fmt = stats.fmt
     rollout = stats.markdown_table(
-        ["switches", "rollouts", "median (s)", "max (s)", "app's own count, median (ms)", "entries per switch"],
+        ["switches", "rollouts", "median (s)", "max (s)", "app's own count, median (ms)", "of which written (ms)",
+         "flipped (ms)", "old banks removed after the answer (ms)", "entries per switch"],
         [[r["switches"], r["rollouts"], fmt(r["median_s"], "{:.2f}"), fmt(r["max_s"], "{:.2f}"),
-          fmt(r["app_median_ms"]), r["entries_per_switch"]] for r in results["rollout"]])
+          fmt(r["app_median_ms"]), fmt(r.get("write_median_ms")), fmt(r.get("flip_median_ms")),
+          fmt(r.get("cleanup_median_ms")), r["entries_per_switch"]] for r in results["rollout"]])
     heap = stats.markdown_table(
         ["switches"] + [f"{n} live heap (MiB)" for n in results["instances"]]
         + [f"{n} RSS (MiB)" for n in results["instances"]],
@@ -115,6 +124,11 @@ def render_markdown(results, plot_name):
         f"{results['storage_nodes']} Atomix 3.1 nodes on one machine, one leaf-spine BMv2 fabric grown step by step "
         "(the switches' masters spread over the instances by switch number). Figures of a shared 2-core machine.",
         "",
+        f"BMv2 build: `{results.get('switch_binary') or 'simple_switch_grpc'}`; the app's rollout step timeout "
+        f"(`rolloutTimeoutMillis`): {results.get('rollout_step_timeout_ms', '—')} ms."
+        + (f" The growth ended at {results['not_fitted']['switches']} switches: {results['not_fitted']['why']}"
+           if results.get("not_fitted") else ""),
+        "",
         "## Targets (issue 16)",
         "",
         *goal_lines(results),
@@ -125,7 +139,9 @@ def render_markdown(results, plot_name):
         f"{results['model']['decision_entries']} decision and {results['model']['range_entries']} range entries) "
         "and a second one of a few leaves less, activated in turn through onos-1's REST API: the time from the "
         "request to its answer, which comes once every switch has the model in its inactive bank and has flipped "
-        "to it (ONOS's flow rule service hands each write to the switch's master).",
+        "to it (ONOS's flow rule service hands each write to the switch's master). The app's own count runs from "
+        "its first write (after reading every switch back) to the last flip; the old banks are removed after the "
+        "answer, and each rollout is timed once the previous one's removal is confirmed (steps from the app's log).",
         "",
         rollout,
         "",

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -45,7 +46,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * </ol>
  * A failure in the write phase removes what was written; a failure in the flip phase flips the switches that had
  * flipped back to their old bank. Either way the old model stays active everywhere. Every step goes through each
- * switch's {@link NidsProgrammable}.
+ * switch's {@link NidsProgrammable}. {@link #runUntilFlipped} answers once every switch flipped and confirms the
+ * clean-up after the answer (the model classifies from the flip on; the removal costs as much as the write).
  */
 final class FabricRollout {
 
@@ -118,10 +120,22 @@ final class FabricRollout {
     static final class Report {
         final RolloutResult result;
         final Map<DeviceId, DeviceModelState> states;
+        /**
+         * Completes once the old banks' removal is confirmed or given up, with the states to store then: those of the
+         * switches that did not confirm it, with the warning. Complete (and empty) unless the clean-up runs after the
+         * answer ({@link #runUntilFlipped}).
+         */
+        final CompletableFuture<Map<DeviceId, DeviceModelState>> cleanedUp;
 
         Report(RolloutResult result, Map<DeviceId, DeviceModelState> states) {
+            this(result, states, CompletableFuture.completedFuture(Map.of()));
+        }
+
+        Report(RolloutResult result, Map<DeviceId, DeviceModelState> states,
+               CompletableFuture<Map<DeviceId, DeviceModelState>> cleanedUp) {
             this.result = result;
             this.states = states;
+            this.cleanedUp = cleanedUp;
         }
     }
 
@@ -151,8 +165,43 @@ final class FabricRollout {
         this.models = models;
     }
 
+    /**
+     * Rolls a model out; answers once the old banks are removed too (or their removal given up).
+     *
+     * @param modelId         the model
+     * @param previousModelId the model active before (null when none)
+     * @param model           its bundle
+     * @param targets         the switches
+     * @param config          the pipeline settings (bank and epoch set per switch)
+     * @param newEpoch        the model's epoch
+     * @return what it did
+     */
     Report run(String modelId, String previousModelId, ModelBundle model, List<Target> targets,
                PipelineConfig config, long newEpoch) {
+        return run(modelId, previousModelId, model, targets, config, newEpoch, null);
+    }
+
+    /**
+     * Rolls a model out; answers once every switch flipped (or the rollout was undone). The old banks' removal is
+     * requested before the answer and confirmed after it on {@code cleanup} ({@link Report#cleanedUp}): whoever
+     * programs the switches next waits for it, since the old banks are where the next model goes.
+     *
+     * @param modelId         the model
+     * @param previousModelId the model active before (null when none)
+     * @param model           its bundle
+     * @param targets         the switches
+     * @param config          the pipeline settings (bank and epoch set per switch)
+     * @param newEpoch        the model's epoch
+     * @param cleanup         where the removal of the old banks is awaited
+     * @return what it did until the flip
+     */
+    Report runUntilFlipped(String modelId, String previousModelId, ModelBundle model, List<Target> targets,
+                           PipelineConfig config, long newEpoch, Executor cleanup) {
+        return run(modelId, previousModelId, model, targets, config, newEpoch, cleanup);
+    }
+
+    private Report run(String modelId, String previousModelId, ModelBundle model, List<Target> targets,
+                       PipelineConfig config, long newEpoch, Executor cleanupAfterAnswer) {
         long started = clock.getAsLong();
         Map<DeviceId, Target> byId = new HashMap<>();
         targets.forEach(t -> byId.put(t.deviceId, t));
@@ -178,6 +227,7 @@ final class FabricRollout {
         }
         Map<DeviceId, String> writeErrors = await(writes,
                                                   d -> "writing the model to bank " + byId.get(d).idleBank());
+        long writtenAt = clock.getAsLong();
         if (!writeErrors.isEmpty()) {
             Map<DeviceId, CompletableFuture<Boolean>> clears = new LinkedHashMap<>();
             for (Target t : targets) {
@@ -196,6 +246,7 @@ final class FabricRollout {
             flips.put(t.deviceId, t.pipeline.configure(config.withModel(t.idleBank(), newEpoch, model)));
         }
         Map<DeviceId, String> flipErrors = await(flips, d -> "flipping to bank " + byId.get(d).idleBank());
+        long flippedAt = clock.getAsLong();
         if (!flipErrors.isEmpty()) {
             Map<DeviceId, CompletableFuture<Boolean>> flipBacks = new LinkedHashMap<>();
             for (Target t : targets) {
@@ -226,10 +277,32 @@ final class FabricRollout {
         for (Target t : targets) {
             cleanups.put(t.deviceId, t.pipeline.clearBank(t.activeBank()));
         }
-        Map<DeviceId, String> cleanupErrors = await(cleanups,
-                                                    d -> "removing the old bank " + byId.get(d).activeBank());
-        return report(modelId, previousModelId, targets, written, Map.of(), cleanupErrors, startedAt, started,
-                      Outcome.FLIPPED);
+        Function<DeviceId, String> cleanupStep = d -> "removing the old bank " + byId.get(d).activeBank();
+        String steps = "written in " + (writtenAt - started) + " ms, flipped in " + (flippedAt - writtenAt) + " ms";
+        if (cleanupAfterAnswer == null) {
+            Map<DeviceId, String> cleanupErrors = await(cleanups, cleanupStep);
+            log.info("Rollout of {} to {} switch(es): {}, old banks removed in {} ms", modelId, targets.size(),
+                     steps, clock.getAsLong() - flippedAt);
+            return report(modelId, previousModelId, targets, written, Map.of(), cleanupErrors, startedAt, started,
+                          Outcome.FLIPPED);
+        }
+        log.info("Rollout of {} to {} switch(es): {}; removing the old banks", modelId, targets.size(), steps);
+        Report flipped = report(modelId, previousModelId, targets, written, Map.of(), Map.of(), startedAt, started,
+                                Outcome.FLIPPED);
+        CompletableFuture<Map<DeviceId, DeviceModelState>> cleanedUp = CompletableFuture.supplyAsync(() -> {
+            Map<DeviceId, String> cleanupErrors = await(cleanups, cleanupStep);
+            log.info("Rollout of {}: old banks removed in {} ms{}", modelId, clock.getAsLong() - flippedAt,
+                     cleanupErrors.isEmpty() ? "" : "; not confirmed: " + cleanupErrors);
+            Map<DeviceId, DeviceModelState> warned = new LinkedHashMap<>();
+            report(modelId, previousModelId, targets, written, Map.of(), cleanupErrors, startedAt, started,
+                   Outcome.FLIPPED).states.forEach((d, state) -> {
+                        if (cleanupErrors.containsKey(d)) {
+                            warned.put(d, state);
+                        }
+                    });
+            return warned;
+        }, cleanupAfterAnswer);
+        return new Report(flipped.result, flipped.states, cleanedUp);
     }
 
     /** Why a switch's pipeline cannot hold a model (fewer slots, banks, phases, classes or entries than it needs). */

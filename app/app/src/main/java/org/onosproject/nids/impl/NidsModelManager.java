@@ -49,6 +49,7 @@ import java.util.Comparator;
 import java.util.Dictionary;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,11 +57,13 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import static org.onlab.util.Tools.groupedThreads;
 import static org.onosproject.nids.api.NidsException.Kind.CONFLICT;
@@ -156,9 +159,10 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     private final NidsModelStoreDelegate delegate = this::post;
     /**
      * Held while switches are programmed: one rollout or reconciliation at a time. Only those take it: removing a
-     * model or reading state never waits for a switch.
+     * model or reading state never waits for a switch. Taken once the last rollout's old banks are removed (bounded
+     * by twice the step timeout: the removal gives up after one).
      */
-    private final ReentrantLock programming = new ReentrantLock();
+    private final ProgrammingLock programming = new ProgrammingLock(() -> 2L * rolloutTimeoutMillis);
     /** Guards the models in use (active, or being rolled out) against removal; never held across switch I/O. */
     private final Object modelUse = new Object();
     /** Models a rollout in progress is switching to (guarded by {@link #modelUse}). */
@@ -400,9 +404,9 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     }
 
     private RolloutResult rollOut(ModelBundle bundle, ActiveModel before, ActiveModel after) {
-        List<CompletableFuture<Optional<FabricRollout.Target>>> reads = new ArrayList<>();
+        Map<DeviceId, CompletableFuture<Optional<FabricRollout.Target>>> reads = new LinkedHashMap<>();
         for (DeviceId deviceId : switches.targets()) {
-            reads.add(CompletableFuture.supplyAsync(() -> switches.pipeline(deviceId).map(pipeline -> {
+            reads.put(deviceId, CompletableFuture.supplyAsync(() -> switches.pipeline(deviceId).map(pipeline -> {
                 pipeline.prepare(switches.edgePorts(deviceId));
                 // From the bank the switch really classifies with (read back): after a refused flip-back it is
                 // not the recorded one, and writing into it would empty the bank that classifies.
@@ -410,18 +414,15 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
                                                before);
             }), readers));
         }
-        List<FabricRollout.Target> targets = new ArrayList<>();
-        for (CompletableFuture<Optional<FabricRollout.Target>> read : reads) {
-            try {
-                read.join().ifPresent(targets::add);
-            } catch (CompletionException e) {
-                Throwables.throwIfUnchecked(e.getCause());
-                throw e;
-            }
-        }
-        FabricRollout.Report report = rollout().run(bundle.modelId(), before.modelId().orElse(null),
-                                                    bundle, targets, baseConfig(), after.epoch());
+        List<FabricRollout.Target> targets = readBacks(reads, rolloutTimeoutMillis, deviceId -> switches.pipeline(
+                deviceId).map(pipeline -> SwitchReconciler.target(deviceId, pipeline, Optional.empty(),
+                                                                 store.deviceState(deviceId), before)));
+        FabricRollout.Report report = rollout().runUntilFlipped(bundle.modelId(), before.modelId().orElse(null),
+                                                                bundle, targets, baseConfig(), after.epoch(),
+                                                                readers);
         report.states.values().forEach(store::putDeviceState);
+        programming.removingOldBanks(report.cleanedUp.thenAccept(
+                warned -> warned.values().forEach(store::putDeviceState)));
         if (report.result.succeeded()) {
             store.updateActiveModel(current -> after);
             log.info("Model {} active on {} switch(es) in {} ms (epoch {})", bundle.modelId(),
@@ -432,6 +433,43 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
             log.warn("Model {} not activated: {}", bundle.modelId(), report.result.failure().orElse(null));
         }
         return report.result;
+    }
+
+    /**
+     * The rollout targets from the switches' read-backs. A stalled switch's read is given up once the step timeout
+     * has passed (not ONOS's P4Runtime deadline): that switch is taken as recorded, like one whose read failed, and
+     * the write step finds out whether it answers.
+     *
+     * @param reads         per switch, its read-back (empty: not a NIDS switch any more)
+     * @param timeoutMillis how long all the reads may take
+     * @param asRecorded    a switch's target from what the app recorded
+     * @return the targets, in the order of the reads
+     */
+    static List<FabricRollout.Target> readBacks(Map<DeviceId, CompletableFuture<Optional<FabricRollout.Target>>> reads,
+                                                long timeoutMillis,
+                                                Function<DeviceId, Optional<FabricRollout.Target>> asRecorded) {
+        List<FabricRollout.Target> targets = new ArrayList<>();
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        List<DeviceId> unread = new ArrayList<>();
+        for (Map.Entry<DeviceId, CompletableFuture<Optional<FabricRollout.Target>>> read : reads.entrySet()) {
+            try {
+                read.getValue().get(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS)
+                        .ifPresent(targets::add);
+            } catch (TimeoutException | InterruptedException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();   // the steps that follow then fail and undo what they did
+                }
+                unread.add(read.getKey());
+                asRecorded.apply(read.getKey()).ifPresent(targets::add);
+            } catch (ExecutionException e) {
+                Throwables.throwIfUnchecked(e.getCause());
+                throw new CompletionException(e.getCause());
+            }
+        }
+        if (!unread.isEmpty()) {
+            getLogger(NidsModelManager.class).warn("No read-back from {} within {} ms: taken as recorded", unread, timeoutMillis);
+        }
+        return targets;
     }
 
     @Override

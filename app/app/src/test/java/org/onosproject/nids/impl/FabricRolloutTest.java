@@ -23,6 +23,9 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -325,5 +328,51 @@ public class FabricRolloutTest {
         assertEquals(warning, report.states.get(S1).lastError().orElseThrow());
         assertNull(report.states.get(S2).lastError().orElse(null));
         assertFalse(result(report, S2).error().isPresent());
+    }
+
+    @Test
+    public void runUntilFlippedAnswersOnceFlippedAndConfirmsTheCleanupAfter() throws Exception {
+        pipelines.get(S1).hang.add(Step.CLEAR);
+        ExecutorService cleanup = Executors.newSingleThreadExecutor();
+        try {
+            FabricRollout.Report report = new FabricRollout(300, System::currentTimeMillis)
+                    .runUntilFlipped(NEW, OLD, model, List.of(running(S1, 0), running(S2, 1)), BASE, NEW_EPOCH,
+                                     cleanup);
+
+            // Answered with S1's removal still unconfirmed, both flipped, no warning yet.
+            assertTrue(report.result.succeeded());
+            assertEquals(Outcome.FLIPPED, result(report, S1).outcome());
+            assertFalse(result(report, S1).error().isPresent());
+            assertEquals(1, report.states.get(S1).activeBank());
+            assertEquals(NEW, report.states.get(S1).modelId().orElseThrow());
+            assertEquals("both removals requested before the answer", 1, pipelines.get(S1).calls(Step.CLEAR).size());
+            assertEquals(0, pipelines.get(S1).calls(Step.CLEAR).get(0).bank);
+            assertFalse("S2's old bank removed", pipelines.get(S2).banks.containsKey(1));
+
+            // After the step timeout: only S1's state, on the new bank, with the warning.
+            Map<DeviceId, DeviceModelState> warned = report.cleanedUp.get(10, TimeUnit.SECONDS);
+            assertEquals(Set.of(S1), warned.keySet());
+            assertEquals(1, warned.get(S1).activeBank());
+            assertEquals(NEW, warned.get(S1).modelId().orElseThrow());
+            String warning = warned.get(S1).lastError().orElseThrow();
+            assertTrue(warning, warning.contains("removing the old bank 0: no confirmation within 300 ms"));
+        } finally {
+            cleanup.shutdownNow();
+        }
+    }
+
+    @Test
+    public void aRolloutThatIsUndoneLeavesNoCleanupBehind() throws Exception {
+        pipelines.get(S2).refuse.add(Step.WRITE);
+
+        FabricRollout.Report report = new FabricRollout(2000, System::currentTimeMillis)
+                .runUntilFlipped(NEW, OLD, model, List.of(running(S1, 0), running(S2, 1)), BASE, NEW_EPOCH,
+                                 command -> {
+                                     throw new AssertionError("nothing to remove after the answer");
+                                 });
+
+        assertFalse(report.result.succeeded());
+        assertTrue(report.cleanedUp.isDone());
+        assertTrue(report.cleanedUp.get().isEmpty());
     }
 }

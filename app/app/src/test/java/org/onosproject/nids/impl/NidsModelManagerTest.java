@@ -55,10 +55,12 @@ import org.onosproject.p4runtime.api.P4RuntimeController;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.Hashtable;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -898,6 +900,23 @@ public class NidsModelManagerTest {
         assertEquals(Optional.of(TrackMode.INGRESS_EDGE), TrackMode.ofPropertyValue("ingress-edge"));
         assertEquals(Optional.of(TrackMode.OFF), TrackMode.ofPropertyValue("off"));
         assertFalse(TrackMode.ofPropertyValue("EDGE").isPresent());
+    }
+
+    @Test
+    public void aStalledReadBackIsGivenUpAfterTheStepTimeoutAndTheSwitchTakenAsRecorded() {
+        FakePipeline p1 = new FakePipeline(S1);
+        FakePipeline p2 = new FakePipeline(S2);
+        FabricRollout.Target read = new FabricRollout.Target(S1, p1, 1, 3, "m", 10);
+        FabricRollout.Target recorded = new FabricRollout.Target(S2, p2, 0, 2, "m", 10);
+        Map<DeviceId, CompletableFuture<Optional<FabricRollout.Target>>> reads = new LinkedHashMap<>();
+        reads.put(S1, CompletableFuture.completedFuture(Optional.of(read)));
+        reads.put(S2, new CompletableFuture<>());   // a switch that never answers
+        reads.put(OTHER, CompletableFuture.completedFuture(Optional.empty()));
+
+        List<FabricRollout.Target> targets = NidsModelManager.readBacks(
+                reads, 100, d -> d.equals(S2) ? Optional.of(recorded) : Optional.empty());
+
+        assertEquals(List.of(read, recorded), targets);
     }
 
     private static <T> T replayed(T mock) {

@@ -28,6 +28,8 @@ import org.onosproject.net.intent.IntentService;
 import org.onosproject.net.intent.IntentState;
 import org.onosproject.net.intent.Key;
 import org.onosproject.net.intent.PathIntent;
+import org.onosproject.net.intent.WorkPartitionEvent;
+import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionService;
 import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.BlockIntent;
@@ -35,6 +37,7 @@ import org.onosproject.nids.api.BlockOrigin;
 import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.api.IncidentQuery;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsApp;
@@ -140,9 +143,15 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     static final long EXPIRY_PERIOD_MILLIS = 1000;
     /**
      * Reactions (auto-block decisions, resubmissions, purges) waiting at most; beyond it one is dropped and counted
-     * in /stats (an alert whose auto-block is dropped is decided again at its next update).
+     * in /stats (an incident whose decision is dropped is decided by the backstop, {@link #redecideOpenIncidents}).
      */
     static final int REACTION_QUEUE_CAPACITY = 4096;
+    /**
+     * How often each instance re-examines the open incidents of the sources its work partitions hold that it has
+     * not decided in their current form: the backstop when their events were missed or ignored (see
+     * {@link #redecideOpenIncidents}).
+     */
+    static final long REDECIDE_PERIOD_MILLIS = 2000;
 
     /** Why a block went (logged). */
     enum RemovalReason {
@@ -175,6 +184,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
 
     /** The controller clock; tests replace it. */
     LongSupplier clock = System::currentTimeMillis;
+    /** Period of the backstop ({@link #redecideOpenIncidents}); 0 runs it on partition events only (tests). */
+    long redecidePeriodMillis = REDECIDE_PERIOD_MILLIS;
     /** Where event reactions run (off the event threads); tests run them inline. */
     ExecutorService reactions;
     /** The queue of {@link #reactions} (null when tests run them inline). */
@@ -226,6 +237,23 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             return size() > REFUSED_ALERTS_KEPT;
         }
     });
+    /**
+     * What this instance did with each incident's events, by incident id, at most as many as the backstop reads
+     * (AlertQuery.MAX_LIMIT open incidents, so none it reads is forgotten between two checks): the verdicts
+     * (reports) of its newest form queued for a decision here ({@link #QUEUED}), the events seen ({@link #SEEN}),
+     * those left to another instance's work partition ({@link #NOT_MINE}) and the verdicts the backstop's previous
+     * check read ({@link #CHECKED}). The backstop decides a form no event brought here and logs the counts.
+     */
+    private final Map<Long, long[]> examined = Collections.synchronizedMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, long[]> eldest) {
+            return size() > AlertQuery.MAX_LIMIT;
+        }
+    });
+    private static final int QUEUED = 0;
+    private static final int SEEN = 1;
+    private static final int NOT_MINE = 2;
+    private static final int CHECKED = 3;
     private ApplicationId appId;
     private ScheduledExecutorService timer;
     /** Compiles a block into its drop rules here, so that ONOS's intent store only ever holds a core intent type. */
@@ -236,6 +264,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     private final HostListener hostListener = this::hostEvent;
     private final DeviceListener deviceListener = this::deviceEvent;
     private final IntentListener intentListener = this::intentEvent;
+    private final WorkPartitionEventListener partitionListener = this::partitionEvent;
 
     @Activate
     protected void activate(ComponentContext context) {
@@ -260,17 +289,23 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         hostService.addListener(hostListener);
         deviceService.addListener(deviceListener);
         intentService.addListener(intentListener);
+        partitionService.addListener(partitionListener);
         // Blocks outlive an app reload in the store; their intents are resubmitted with this bundle's compiler (each
         // by the instance whose work partition holds its key).
         resubmit(List.of(), "app activated");
         // Expiry runs on its own thread: a flood of alert reactions never delays it.
         timer.scheduleWithFixedDelay(this::expireDue, EXPIRY_PERIOD_MILLIS, EXPIRY_PERIOD_MILLIS,
                                      TimeUnit.MILLISECONDS);
+        if (redecidePeriodMillis > 0) {
+            timer.scheduleWithFixedDelay(() -> redecideOpenIncidents("periodic check", false), redecidePeriodMillis,
+                                         redecidePeriodMillis, TimeUnit.MILLISECONDS);
+        }
         log.info("Started; policy {}, {} stored block(s)", policy, store.size());
     }
 
     @Deactivate
     protected void deactivate() {
+        partitionService.removeListener(partitionListener);
         intentService.removeListener(intentListener);
         deviceService.removeListener(deviceListener);
         hostService.removeListener(hostListener);
@@ -548,9 +583,116 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
             // Every open incident gets the rule's decision, "off" and "below severity" too: the operator sees why.
             // Every instance sees every incident (the incident store is cluster-wide); one decides: the instance
             // whose work partition holds the source's address.
-            if (incident.state() == IncidentState.OPEN
-                    && partitionService.isMine(Ip4Address.valueOf(incident.source()), ip -> (long) ip.hashCode())) {
-                react(() -> autoBlock(incident));
+            if (incident.state() == IncidentState.OPEN) {
+                boolean mine = isMine(incident);
+                count(incident, mine ? SEEN : NOT_MINE);
+                if (mine && react(() -> autoBlock(incident))) {
+                    queued(incident);
+                }
+            }
+        }
+    }
+
+    private void count(Incident incident, int what) {
+        examined.compute(incident.id(), (id, counts) -> {
+            long[] next = counts == null ? new long[4] : counts;
+            next[SEEN]++;
+            next[NOT_MINE] += what == NOT_MINE ? 1 : 0;
+            return next;
+        });
+    }
+
+    /** A decision on this form of the incident (its verdicts so far) is queued here. */
+    private void queued(Incident incident) {
+        examined.compute(incident.id(), (id, counts) -> {
+            long[] next = counts == null ? new long[4] : counts;
+            next[QUEUED] = Math.max(next[QUEUED], incident.reports());
+            return next;
+        });
+    }
+
+    /** Whether this instance decides on an incident: its source's work partition is ours. */
+    private boolean isMine(Incident incident) {
+        return partitionService.isMine(incident.source(), NidsBlockManager::partitionHash);
+    }
+
+    /**
+     * The hash that places a source in a work partition: the same on every instance, else each instance would look
+     * for the source in a partition of its own and none or several would decide. The address itself, not
+     * {@code IpAddress.hashCode()}, which mixes in the identity hash of its version enum and so differs between JVMs.
+     * Non-negative, as ONOS takes {@code Math.abs(hash) % partitions} (negative for Integer.MIN_VALUE).
+     */
+    static long partitionHash(int source) {
+        return source & Integer.MAX_VALUE;
+    }
+
+    /**
+     * A work partition became this instance's (ONOS posts the event on the new leader only): the incidents of the
+     * sources it holds are decided here from now on, and the events that came while its leadership moved were
+     * ignored by every instance, so they are examined now rather than at their next verdict (which may never come).
+     */
+    private void partitionEvent(WorkPartitionEvent event) {
+        if (event.type() == WorkPartitionEvent.Type.LEADER_CHANGED) {
+            try {
+                timer.execute(() -> redecideOpenIncidents(event.subject() + " is this instance's", true));
+            } catch (RejectedExecutionException e) {
+                log.debug("Stopping: {} not re-examined", event.subject());
+            }
+        }
+    }
+
+    /**
+     * The backstop of the event-driven decisions, so that no single incident event is the only chance of a decision:
+     * decides every open incident of a source this instance's work partitions hold whose verdicts reached no decision
+     * here. An event that reached no owner (the source's partition was moving between instances, or the event was
+     * missed) then costs at most two periods: a form of the incident the previous check read and no event brought
+     * here by now is decided (in its current form), on the reactions thread like the events. Right after a partition
+     * became ours, every form no event brought here is decided at once. Two instances that both believe they hold a
+     * source (a leadership in flux) still make one block: the block store takes one block per source, the other
+     * decision links the incident to it.
+     *
+     * @param why             logged with each decision it makes
+     * @param partitionGained a work partition just became this instance's
+     */
+    void redecideOpenIncidents(String why, boolean partitionGained) {
+        List<Incident> open;
+        try {
+            open = incidentService.incidents(IncidentQuery.builder().state(IncidentState.OPEN)
+                                                     .limit(AlertQuery.MAX_LIMIT).build());
+        } catch (RuntimeException e) {
+            // Runs again in REDECIDE_PERIOD_MILLIS; a failure must not cancel the schedule.
+            log.warn("Open incidents not re-examined ({}): {}", why, e.getMessage());
+            return;
+        }
+        for (Incident incident : open) {
+            if (!isMine(incident)) {
+                continue;
+            }
+            long[] counts;
+            synchronized (examined) {
+                long[] stored = examined.computeIfAbsent(incident.id(), id -> new long[4]);
+                counts = stored.clone();
+                stored[CHECKED] = incident.reports();
+            }
+            // reports counts every verdict folded into the incident: a form no newer than one queued here is (being)
+            // decided; one newer may be on its way here as an event, unless the previous check read it already.
+            long missed = partitionGained ? incident.reports() : counts[CHECKED];
+            if (missed <= counts[QUEUED]) {
+                continue;
+            }
+            if (react(() -> {
+                if (incident.decision().isEmpty()) {
+                    log.warn("Incident {} of {} ({} flows, {} verdicts) had no auto-block decision: deciding it now "
+                                     + "({}); this instance saw {} event(s) of it, {} while its source's work "
+                                     + "partition was another instance's", incident.id(), incident.sourceText(),
+                             incident.flows(), incident.reports(), why, counts[SEEN], counts[NOT_MINE]);
+                } else {
+                    log.info("Incident {} of {} decided again ({}): its last {} verdict(s) reached no decision here",
+                             incident.id(), incident.sourceText(), why, incident.reports() - counts[QUEUED]);
+                }
+                autoBlock(incident);
+            })) {
+                queued(incident);
             }
         }
     }

@@ -39,6 +39,8 @@ import org.onosproject.net.host.HostServiceAdapter;
 import org.onosproject.net.intent.FlowRuleIntent;
 import org.onosproject.net.intent.Intent;
 import org.onosproject.net.intent.MockIdGenerator;
+import org.onosproject.net.intent.WorkPartitionEvent;
+import org.onosproject.net.intent.WorkPartitionEventListener;
 import org.onosproject.net.intent.WorkPartitionServiceAdapter;
 import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.BlockOrigin;
@@ -65,8 +67,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import static org.easymock.EasyMock.createMock;
@@ -103,11 +107,14 @@ public class NidsBlockManagerTest {
     private final TestIntents intents = new TestIntents();
     private final List<NidsBlockEvent> events = new ArrayList<>();
     private final List<HostListener> hostListeners = new ArrayList<>();
+    private final List<WorkPartitionEventListener> partitionListeners = new CopyOnWriteArrayList<>();
     /** Where the host service locates each source (H1 on s1/1 and H3 on s1/3 at first; s1/7 is a link to s2). */
     private final Map<IpAddress, Set<Host>> located = new ConcurrentHashMap<>();
     /** Blocks keys and alert sources this instance's work partitions hold: all unless a test says otherwise. */
     private boolean partitionsMine = true;
     private long now = T0;
+    private TransactionalStorageService storage;
+    private HostServiceAdapter hostService;
     private DistributedNidsBlockStore store;
     private NidsIncidentManager incidents;
     private NidsBlockManager manager;
@@ -115,16 +122,11 @@ public class NidsBlockManagerTest {
     @Before
     public void setUp() {
         MockIdGenerator.cleanBind();
-        store = new DistributedNidsBlockStore();
-        store.storageService = new TransactionalStorageService();
-        store.activate();
-        manager = new NidsBlockManager();
-        manager.store = store;
-        manager.intentService = intents;
-        manager.alertService = alerts;
+        storage = new TransactionalStorageService();
+        store = blockStore();
         located.put(H1, Set.of(host("00:00:00:00:00:01", H1, at(S1, 1))));
         located.put(H3, Set.of(host("00:00:00:00:00:03", H3, at(S1, 3))));
-        manager.hostService = new HostServiceAdapter() {
+        hostService = new HostServiceAdapter() {
             @Override
             public Set<Host> getHostsByIp(IpAddress ip) {
                 return located.getOrDefault(ip, Set.of());
@@ -140,33 +142,66 @@ public class NidsBlockManagerTest {
                 hostListeners.remove(listener);
             }
         };
-        DeviceService devices = createNiceMock(DeviceService.class);
-        Device s1 = new FakePipeline(S1).device();
-        expect(devices.getDevice(anyObject())).andStubAnswer(
-                () -> S1.equals(org.easymock.EasyMock.getCurrentArguments()[0]) ? s1 : null);
-        replay(devices);
-        manager.deviceService = devices;
-        manager.coreService = PipelineDevices.coreServiceOf(APP);
-        manager.componentConfigService = new ComponentConfigAdapter();
-        manager.partitionService = new WorkPartitionServiceAdapter() {
-            @Override
-            public <K> boolean isMine(K id, java.util.function.Function<K, Long> hasher) {
-                return partitionsMine;
-            }
-        };
-        manager.clock = () -> now;
-        manager.reactions = MoreExecutors.newDirectExecutorService();
-        NetTestTools.injectEventDispatcher(manager, new SyncEventDispatcher());
-        incidents = TestIncidents.start(alerts, manager.hostService, new EdgePortServiceAdapter() {
+        incidents = TestIncidents.start(alerts, hostService, new EdgePortServiceAdapter() {
             // s1/7 is a link to s2/7 (a transit port); every other port is an edge port.
             @Override
             public boolean isEdgePoint(ConnectPoint point) {
                 return !point.equals(new ConnectPoint(S1, PortNumber.portNumber(7)));
             }
         }, () -> now, context(Map.of()));
-        manager.incidentService = incidents;
+        manager = instance(store, () -> partitionsMine);
         manager.activate(context(Map.of()));
         manager.addListener(events::add);
+    }
+
+    private DistributedNidsBlockStore blockStore() {
+        DistributedNidsBlockStore blockStore = new DistributedNidsBlockStore();
+        blockStore.storageService = storage;
+        blockStore.activate();
+        return blockStore;
+    }
+
+    /**
+     * A block manager (not activated) as one instance of a cluster runs it: its own block store over the shared
+     * storage, the shared intent, host and incident services, a work partition holding every source while
+     * {@code mine} says so, reactions run inline and the backstop run by the test.
+     */
+    private NidsBlockManager instance(DistributedNidsBlockStore blockStore, BooleanSupplier mine) {
+        NidsBlockManager instance = new NidsBlockManager();
+        instance.store = blockStore;
+        instance.intentService = intents;
+        instance.alertService = alerts;
+        instance.hostService = hostService;
+        DeviceService devices = createNiceMock(DeviceService.class);
+        Device s1 = new FakePipeline(S1).device();
+        expect(devices.getDevice(anyObject())).andStubAnswer(
+                () -> S1.equals(org.easymock.EasyMock.getCurrentArguments()[0]) ? s1 : null);
+        replay(devices);
+        instance.deviceService = devices;
+        instance.coreService = PipelineDevices.coreServiceOf(APP);
+        instance.componentConfigService = new ComponentConfigAdapter();
+        instance.partitionService = new WorkPartitionServiceAdapter() {
+            @Override
+            public <K> boolean isMine(K id, java.util.function.Function<K, Long> hasher) {
+                return mine.getAsBoolean();
+            }
+
+            @Override
+            public void addListener(WorkPartitionEventListener listener) {
+                partitionListeners.add(listener);
+            }
+
+            @Override
+            public void removeListener(WorkPartitionEventListener listener) {
+                partitionListeners.remove(listener);
+            }
+        };
+        instance.clock = () -> now;
+        instance.reactions = MoreExecutors.newDirectExecutorService();
+        instance.redecidePeriodMillis = 0;
+        NetTestTools.injectEventDispatcher(instance, new SyncEventDispatcher());
+        instance.incidentService = incidents;
+        return instance;
     }
 
     @After
@@ -601,6 +636,143 @@ public class NidsBlockManagerTest {
         manager.expireDue();
         assertTrue(manager.blocks().isEmpty());
         assertEquals(1, intents.withdrawn.size());
+    }
+
+    /**
+     * Issue 16: every instance must place a source in the same work partition. IpAddress.hashCode() mixes in the
+     * identity hash of its version enum, which differs between JVMs (so between ONOS instances): with it, each
+     * instance looked for a source in a partition of its own, and in about a third of the cases none decided.
+     */
+    @Test
+    public void aSourcesWorkPartitionHashIsItsAddressTheSameOnEveryInstance() {
+        assertEquals(0x0a000002L, NidsBlockManager.partitionHash(Ip4Address.valueOf("10.0.0.2").toInt()));
+        assertEquals(0x7f000001L, NidsBlockManager.partitionHash(Ip4Address.valueOf("255.0.0.1").toInt()));
+        assertEquals(0L, NidsBlockManager.partitionHash(Ip4Address.valueOf("128.0.0.0").toInt()));
+        // What the instance asks ONOS's work partition service: the source's address and that hash.
+        List<Long> asked = new ArrayList<>();
+        manager.partitionService = new WorkPartitionServiceAdapter() {
+            @Override
+            public <K> boolean isMine(K id, java.util.function.Function<K, Long> hasher) {
+                asked.add(hasher.apply(id));
+                return true;
+            }
+        };
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        attackFromH3(1, "DoS");
+        assertFalse(asked.isEmpty());
+        asked.forEach(hash -> assertEquals((Long) (long) H3.toInt(), hash));
+    }
+
+    /** Posts a work partition's LEADER_CHANGED (ONOS posts it on the partition's new leader only). */
+    private void partitionGained() {
+        WorkPartitionEvent event = new WorkPartitionEvent(WorkPartitionEvent.Type.LEADER_CHANGED, "work-partition-3");
+        partitionListeners.forEach(l -> l.event(event));
+    }
+
+    /**
+     * Waits (at most 10 s) until the incident is BLOCKED, the last step of an auto-block: partition events are
+     * handled on the manager's timer thread.
+     */
+    private Incident onceBlocked(long incidentId) throws InterruptedException {
+        for (int i = 0; i < 200 && incidents.incident(incidentId).orElseThrow().state() != IncidentState.BLOCKED;
+             i++) {
+            Thread.sleep(50);
+        }
+        return incidents.incident(incidentId).orElseThrow();
+    }
+
+    /**
+     * Issue 16: the incident events that came while the source's work partition moved between instances were left
+     * by every instance to another one; the instance that gains the partition decides the incident at once, not at
+     * its next verdict (which may never come: the attack was over).
+     */
+    @Test
+    public void theInstanceThatGainsASourcesPartitionDecidesTheIncidentEveryoneLeft() throws Exception {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        configure(AUTO_BLOCK_MIN_ALERTS, 3);
+        partitionsMine = false;
+        Incident left = attackFromH3(5, "DoS");
+        assertEquals(Optional.empty(), left.decision());
+        assertTrue(manager.blocks().isEmpty());
+
+        partitionsMine = true;
+        partitionGained();
+        Incident decided = onceBlocked(left.id());
+        assertEquals(IncidentState.BLOCKED, decided.state());
+        assertEquals(Optional.of(BlockDecision.Kind.BLOCK), decided.decision());
+        List<NidsBlock> blocks = manager.blocks();
+        assertEquals(1, blocks.size());
+        assertEquals(H3, blocks.get(0).src());
+        assertEquals(Optional.of(left.id()), blocks.get(0).incidentId());
+        assertEquals(decided.blockId(), Optional.of(blocks.get(0).id()));
+        assertEquals(1, intents.submitted.size());
+    }
+
+    /**
+     * Issue 16: no single event is an incident's only chance. A verdict whose event brought no decision here (missed)
+     * is decided by the periodic check once a previous check read it; a verdict whose event was decided here is not
+     * decided again (a policy change alone waits for the next verdict, as before).
+     */
+    @Test
+    public void theBackstopDecidesOnlyVerdictsNoEventBroughtHere() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+        configure(AUTO_BLOCK_MIN_ALERTS, 3);
+        Incident waiting = attackFromH3(2, "DoS");
+        assertEquals(Optional.of(BlockDecision.Kind.WAITING), waiting.decision());
+        configure(AUTO_BLOCK_MIN_ALERTS, 1);
+        manager.redecideOpenIncidents("periodic check", false);
+        manager.redecideOpenIncidents("periodic check", false);
+        assertEquals("decided here already", Optional.of(BlockDecision.Kind.WAITING),
+                     incidents.incident(waiting.id()).orElseThrow().decision());
+        assertTrue(manager.blocks().isEmpty());
+
+        // The third flow's event reaches no instance that decides (missed).
+        configure(AUTO_BLOCK_MIN_ALERTS, 3);
+        partitionsMine = false;
+        attackFromH3(1, "DoS");
+        partitionsMine = true;
+        // The first check after it reads the new verdict: its event may still be on its way, so it waits.
+        manager.redecideOpenIncidents("periodic check", false);
+        assertTrue(manager.blocks().isEmpty());
+        manager.redecideOpenIncidents("periodic check", false);
+        List<NidsBlock> blocks = manager.blocks();
+        assertEquals(1, blocks.size());
+        assertEquals(Optional.of(waiting.id()), blocks.get(0).incidentId());
+        assertEquals(IncidentState.BLOCKED, incidents.incident(waiting.id()).orElseThrow().state());
+        manager.redecideOpenIncidents("periodic check", false);
+        assertEquals(1, intents.submitted.size());
+    }
+
+    /**
+     * Issue 16: while a partition's leadership is in flux two instances may both believe they hold a source; both
+     * decide the incident, and the block store's one-block-per-source rule leaves one block, to which the incident
+     * is linked.
+     */
+    @Test
+    public void twoInstancesThatBothGainASourceMakeOneBlock() throws Exception {
+        NidsBlockManager other = instance(blockStore(), () -> partitionsMine);
+        other.activate(context(Map.of()));
+        try {
+            configure(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+            configure(AUTO_BLOCK_MIN_ALERTS, 3);
+            Map<String, Object> policy = new HashMap<>();
+            policy.put(AUTO_BLOCK_MIN_SEVERITY, "HIGH");
+            policy.put(AUTO_BLOCK_MIN_ALERTS, 3);
+            other.modified(context(policy));
+            partitionsMine = false;
+            Incident left = attackFromH3(4, "DoS");
+            partitionsMine = true;
+            manager.redecideOpenIncidents("work-partition-3 is this instance's", true);
+            other.redecideOpenIncidents("work-partition-3 is this instance's", true);
+            assertEquals(1, manager.blocks().size());
+            assertEquals(manager.blocks(), other.blocks());
+            Incident decided = incidents.incident(left.id()).orElseThrow();
+            assertEquals(IncidentState.BLOCKED, decided.state());
+            assertEquals(Optional.of(manager.blocks().get(0).id()), decided.blockId());
+            assertEquals(1, intents.submitted.size());
+        } finally {
+            other.deactivate();
+        }
     }
 
     /** Issue 14: the reaction queue is bounded, what it drops is counted, and host events share one resubmission. */
