@@ -144,15 +144,17 @@ typedef bit<272> source_cell_t;
 #define SOURCE_DONE_PREV 271:256
 
 // ---------------------------------------------------------------------------------------------------------
-// Feature vector: every catalog feature once, as a 32-bit data-plane value, in four 256-bit parts: feature id
-// f (1..32) is part (f - 1) / 8, bits [32 * ((f - 1) % 8) + 31 : 32 * ((f - 1) % 8)]. Derived once per classified
-// or reported flow; the classifier shifts a slot's value out of its part, a report copies its fields out.
+// Feature vector: every catalog feature once, as a 32-bit data-plane value, in 256-bit parts: feature id f (1..32)
+// is part (f - 1) / 8, bits [32 * ((f - 1) % 8) + 31 : 32 * ((f - 1) % 8)]; ids from 33 on (catalog version 3)
+// have a 32-bit part each. Derived once per classified or reported flow; the classifier shifts a slot's value out
+// of its part, a report copies its fields out.
 // ---------------------------------------------------------------------------------------------------------
 struct feature_vector_t {
     bit<256> ids_1_to_8;
     bit<256> ids_9_to_16;
     bit<256> ids_17_to_24;
     bit<256> ids_25_to_32;
+    bit<32> id_33;
 }
 
 #endif

@@ -19,8 +19,8 @@
 #define REPORT_CLONE_SESSION_VALUE 99 // clone session the controller points at the CPU port
 #define ETHERTYPE_REPORT_VALUE 0x88B5 // report packet-in: Ethernet(type) + report_t (IEEE local experimental 1)
 #define ETHERTYPE_PROBE_VALUE 0x88B6  // probe packet-out: Ethernet(type) + probe_t (IEEE local experimental 2)
-#define REPORT_VERSION_VALUE 3        // report_t.version; changes whenever report_t changes
-#define CATALOG_VERSION_VALUE 2       // docs/features.md catalog version the registers follow
+#define REPORT_VERSION_VALUE 4        // report_t.version; changes whenever report_t changes
+#define CATALOG_VERSION_VALUE 3       // docs/features.md catalog version the registers follow
 #define NUM_SLOTS_VALUE 8             // K: classifier feature slots
 #define NUM_BANKS_VALUE 2             // model banks (bank is bit<1>)
 #define CLASSES_PER_BANK_VALUE 32     // class counters: index = bank * 32 + class_id; class ids 0..31
@@ -188,7 +188,8 @@ enum bit<8> FeatureId_t {
     SRC_FLOWS = 29,
     SRC_DST_HOSTS = 30,
     SRC_DST_PORTS = 31,
-    SRC_HALF_OPEN = 32
+    SRC_HALF_OPEN = 32,
+    IN_PKT_INTERVAL = 33
 }
 
 #endif

@@ -19,6 +19,31 @@ bit<32> duration_of(in flow_keys_t keys, in flow_counts_t counts) {
     return last_out > last_in ? last_out : last_in;
 }
 
+// floor(log2(x)) for x >= 1 (0 for x = 0): a priority encoding in five halving steps, no table.
+bit<8> floor_log2(in bit<32> x) {
+    bit<32> rest = x;
+    bit<8> log2 = 0;
+    bit<8> step = rest[31:16] != 0 ? 8w16 : 8w0;
+    rest = rest >> step;
+    log2 = log2 + step;
+    step = rest[15:8] != 0 ? 8w8 : 8w0;
+    rest = rest >> step;
+    log2 = log2 + step;
+    step = rest[7:4] != 0 ? 8w4 : 8w0;
+    rest = rest >> step;
+    log2 = log2 + step;
+    step = rest[3:2] != 0 ? 8w2 : 8w0;
+    rest = rest >> step;
+    log2 = log2 + step;
+    return log2 + (rest[1:1] != 0 ? 8w1 : 8w0);
+}
+
+// The client's packet spacing, without a division: DURATION_IN over the largest power of two not above IN_PKTS,
+// ½ to 2 times the mean spacing DURATION_IN / (IN_PKTS - 1) (docs/features.md, "Packet spacing").
+bit<32> in_pkt_interval_of(in flow_keys_t keys, in flow_counts_t counts) {
+    return duration_in_of(keys, counts) >> floor_log2(counts[FLOW_IN_PKTS]);
+}
+
 // Feature id f is bits [32 * ((f - 1) % 8) + 31 : ...] of part (f - 1) / 8; each line names its feature.
 feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, in flow_shape_t shape,
                                  in bit<128> source) {
@@ -59,15 +84,16 @@ feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, i
         ++ (bit<32>)keys[FLOW_ICMP]                                     // 27 ICMP_TYPE
         ++ (bit<32>)shape[FLOW_WIN_OUT]                                 // 26 TCP_WIN_MAX_OUT
         ++ (bit<32>)shape[FLOW_WIN_IN];                                 // 25 TCP_WIN_MAX_IN
+    v.id_33 = in_pkt_interval_of(keys, counts);                          // 33 IN_PKT_INTERVAL
     return v;
 }
 
-// The 32-bit data-plane value of feature `id` (1..32) in the vector; 0 for id 0.
+// The 32-bit data-plane value of feature `id` (1..33) in the vector; 0 for id 0.
 slot_value_t feature_value(in feature_vector_t v, in bit<8> id) {
     bit<8> index = id - 1;
     bit<8> shift = (index & 7) << 5;
     bit<256> part = index < 8 ? v.ids_1_to_8 : (index < 16 ? v.ids_9_to_16
-                  : (index < 24 ? v.ids_17_to_24 : v.ids_25_to_32));
+                  : (index < 24 ? v.ids_17_to_24 : (index < 32 ? v.ids_25_to_32 : (bit<256>)v.id_33)));
     return id == 0 ? 32w0 : (slot_value_t)(part >> shift);
 }
 

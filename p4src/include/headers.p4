@@ -105,7 +105,7 @@ header report_t {
     bit<16> client_port;
     bit<16> server_port;
     bit<8> proto;
-    // the 32 features (docs/features.md), ids 1..32
+    // the 33 features (docs/features.md), ids 1..33
     bit<16> l4_src_port;
     bit<16> l4_dst_port;
     bit<8> protocol;
@@ -138,6 +138,7 @@ header report_t {
     bit<8> src_dst_hosts;
     bit<8> src_dst_ports;
     bit<32> src_half_open;
+    bit<32> in_pkt_interval;
     // timestamps (us since switch start)
     bit<48> first_seen;
     bit<48> last_seen;

@@ -41,7 +41,7 @@ def catalog():
 def test_feature_ids_agree_with_the_catalog(build):
     p4info, bmv2 = build
     rows = catalog()
-    assert [r[0] for r in rows] == list(range(1, 33))
+    assert [r[0] for r in rows] == list(range(1, 34))
     ids = p4info.serializable_enum("FeatureId_t")
     assert ids == {"NONE": 0, **{name: fid for fid, name, _ in rows}}
     param = p4info.param("NidsIngress.classifier.select_feature", "feature_id")
@@ -56,7 +56,7 @@ def test_report_layout_follows_the_catalog(build):
     names = [n for n, _ in layout]
     features = [(name.lower(), width) for _, name, width in catalog()]
     start = names.index(features[0][0])
-    assert layout[start:start + len(features)] == features, "32 features in catalog order and widths"
+    assert layout[start:start + len(features)] == features, "the catalog's features in catalog order and widths"
     for field in ("version", "reason", "events", "flags", "bank", "class_id", "leaf_id", "phase", "confidence", "slot",
                   "ingress_port", "client_ingress_port", "model_epoch", "client_ip", "server_ip", "client_port", "server_port",
                   "proto", "first_seen", "last_seen"):
@@ -72,7 +72,7 @@ def test_shared_constants(build):
     c = p4info.constants()
     assert c["CPU_PORT"] == 255
     assert c["NUM_SLOTS"] == 8 and c["NUM_BANKS"] == 2 and c["CLASSES_PER_BANK"] >= 16
-    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 2 and c["REPORT_VERSION"] == 3
+    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 3 and c["REPORT_VERSION"] == 4
     assert c["PHASE_END"] == 0 and c["MAX_PHASE_PACKETS"] == 128 and c["CONFIDENCE_FULL"] == 1000
     # the late phase: a power-of-two period, a key no packet phase (a power of two up to the maximum) has
     period, late = c["LATE_PHASE_PERIOD"], c["PHASE_LATE"]

@@ -163,7 +163,7 @@ def test_every_feature_id_in_every_slot(nids):
 
     sw.add_phase(0, END)
     ids = sw.feature_ids
-    assert sorted(v for n, v in ids.items() if n != "NONE") == list(range(1, 33))
+    assert sorted(v for n, v in ids.items() if n != "NONE") == list(range(1, 34))
     for name, fid in sorted(ids.items(), key=lambda kv: kv[1]):
         if fid == 0:
             continue

@@ -1,9 +1,11 @@
 # Run: .venv/bin/python -m pytest p4src/tests/test_features.py      (from the repository root, as root)
-"""The 28 flow features on crafted packet sequences, checked after every packet against nidslib/flowref.py.
+"""The flow features on crafted packet sequences, checked after every packet against nidslib/flowref.py.
 
 With timeout_pkts = 1 every packet of a tracked flow sends a report carrying the flow state after that
 packet; its last_seen is the packet's switch timestamp, which the reference uses for the durations.
 """
+
+import time
 
 import pytest
 
@@ -144,6 +146,36 @@ def test_icmp_type_and_code(nids):
     sw = nids
     ref, reports = run_flow(sw, [(2, h.icmp(S_IP, C_IP, icmp_type=3, icmp_code=3, total_len=56))])
     assert reports[0]["icmp_type"] == 3 * 256 + 3
+
+
+def test_in_pkt_interval_is_the_client_duration_shifted_by_its_packet_count_log2(nids):
+    # 300 IN packets about 1 ms apart cross the priority encoding's steps (2, 4, 8, 16, 256); the server's packets
+    # in between change neither DURATION_IN nor IN_PKTS.
+    sw = nids
+    steps = []
+    for i in range(300):
+        steps.append((1, h.udp(C_IP, S_IP, 5004, 5004, total_len=200)))
+        if i % 50 == 7:
+            steps.append((2, h.udp(S_IP, C_IP, 5004, 5004, total_len=60)))
+    ref = FlowReference()
+    checked_powers = []
+    for port, (frame, pkt) in steps:
+        time.sleep(0.001)
+        sw.send(port, frame)
+        got = sw.reports(count=1, timeout=3.0)
+        assert len(got) == 1
+        rep = got[0]
+        ref.add(pkt, rep["last_seen"])
+        check_report(sw, rep, ref, pkt)
+        n, duration_in = rep["in_pkts"], rep["duration_in"]
+        k = n.bit_length() - 1
+        assert rep["in_pkt_interval"] == duration_in >> k
+        if n >= 2:   # within a factor 2 of the mean spacing duration_in / (n - 1), floored
+            assert duration_in // (2 * (n - 1)) <= rep["in_pkt_interval"] <= 2 * duration_in / (n - 1)
+        if n == 1 << k and port == 1:
+            checked_powers.append(n)
+    assert checked_powers == [1, 2, 4, 8, 16, 32, 64, 128, 256]
+    assert rep["in_pkts"] == 300 and rep["in_pkt_interval"] == rep["duration_in"] >> 8 > 0
 
 
 def test_ipv4_options_do_not_hide_the_ports(nids):

@@ -3,7 +3,8 @@
 per phase, SRC_* features allowed) is written into the switch; the traffic crosses it with a report at every
 packet; the same packets, stamped with the switch's own ingress times (from those reports), go through
 `nids-model simulate`. Every verdict the switch gives (phase, class, leaf, confidence) must be the one the
-simulation gives at that packet, and none more or less. Needs the model tools (a built nids-model jar)."""
+simulation gives at that packet, and none more or less; and the report at each flow's last event the simulation
+lists (its last phase packet or its end) carries the packet spacing (IN_PKT_INTERVAL) the simulation computes there. Needs the model tools (a built nids-model jar)."""
 
 import json
 import os
@@ -85,7 +86,7 @@ def test_switch_and_simulate_give_the_same_verdicts(sw, model, tmp_path):
     sw.add_edge_link(1, 2)
     sw.insert_many(pipeline.model_entries(bundle, 0))
     sw.config(timeout_pkts=1, source_window_log2_us=bundle["source_context"]["window_log2_us"])
-    stamped, switch_verdicts, ignored = [], [], 0
+    stamped, switch_verdicts, ignored, reports = [], [], 0, {}
     for port, frame in traffic():
         sw.send(port, frame)
         got = sw.reports(count=1, timeout=1.0)
@@ -97,6 +98,7 @@ def test_switch_and_simulate_give_the_same_verdicts(sw, model, tmp_path):
             continue
         rep = got[0]
         stamped.append((frame, rep["last_seen"]))
+        reports[(rep["client_port"], rep["server_port"], rep["in_pkts"] + rep["out_pkts"])] = rep
         if rep["flags"] & sw.const["REPORT_FLAG_CLASSIFIED"]:
             switch_verdicts.append((rep["client_port"], rep["server_port"], rep["phase"], rep["class_id"],
                                     rep["leaf_id"], rep["confidence"]))
@@ -121,3 +123,9 @@ def test_switch_and_simulate_give_the_same_verdicts(sw, model, tmp_path):
     late = [v for v in switch_verdicts if v[2] == sw.const["PHASE_LATE"]]
     assert len(late) == 4, f"the two long flows at packets 192 and 256 (late phase): {late}"
     assert switch_verdicts == sim_verdicts
+    # the same spacing, bit for bit, on every flow (switch: features.p4; reference: PacketInterval)
+    simulated_spacing = {(f["client_port"], f["server_port"], f["packets"]): f["data_plane"]["IN_PKT_INTERVAL"]
+                         for f in simulated["flows"]}
+    assert len(simulated_spacing) == len(simulated["flows"]) > 20
+    assert simulated_spacing == {key: reports[key]["in_pkt_interval"] for key in simulated_spacing}
+    assert simulated_spacing[(40000, 5004, 256)] > 0 and simulated_spacing[(7000, 9, 256)] > 0

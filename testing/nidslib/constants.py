@@ -206,8 +206,8 @@ CPU_PORT = 255
 REPORT_CLONE_SESSION = 99
 ETHERTYPE_REPORT = 34997
 ETHERTYPE_PROBE = 34998
-REPORT_VERSION = 3
-CATALOG_VERSION = 2
+REPORT_VERSION = 4
+CATALOG_VERSION = 3
 NUM_SLOTS = 8
 NUM_BANKS = 2
 CLASSES_PER_BANK = 32
@@ -277,6 +277,7 @@ FEATURE_ID_T_SRC_FLOWS = 29
 FEATURE_ID_T_SRC_DST_HOSTS = 30
 FEATURE_ID_T_SRC_DST_PORTS = 31
 FEATURE_ID_T_SRC_HALF_OPEN = 32
+FEATURE_ID_T_IN_PKT_INTERVAL = 33
 
 # layout of report_t: (field, bit offset, bit width)
 REPORT_FIELDS = (
@@ -330,10 +331,11 @@ REPORT_FIELDS = (
     ('src_dst_hosts', 912, 8),
     ('src_dst_ports', 920, 8),
     ('src_half_open', 928, 32),
-    ('first_seen', 960, 48),
-    ('last_seen', 1008, 48),
+    ('in_pkt_interval', 960, 32),
+    ('first_seen', 992, 48),
+    ('last_seen', 1040, 48),
 )
-REPORT_HEADER_BYTES = 132
+REPORT_HEADER_BYTES = 136
 
 # layout of probe_t: (field, bit offset, bit width)
 PROBE_FIELDS = (
@@ -377,4 +379,5 @@ FEATURE_ID_T = {
     'SRC_DST_HOSTS': 30,
     'SRC_DST_PORTS': 31,
     'SRC_HALF_OPEN': 32,
+    'IN_PKT_INTERVAL': 33,
 }

@@ -1,8 +1,8 @@
-"""A small Python reference of docs/features.md (catalog version 2), written from the document alone.
+"""A small Python reference of docs/features.md (catalog version 3), written from the document alone.
 
 It knows nothing of the P4 code: given the packets of one flow (as sent) and the switch's ingress timestamp
-of each (microseconds), it computes the 28 feature data-plane values by the catalog's definitions. The tests
-compare the switch's reports with it. Feature names are the catalog's; the report header uses the same names
+of each (microseconds), it computes the flow features' data-plane values (ids 1..28, 33) by the catalog's
+definitions. The tests compare the switch's reports with it. Feature names are the catalog's; the report header uses the same names
 in lower case.
 """
 
@@ -78,6 +78,9 @@ class FlowReference:
         def count(lo, hi):
             return sum(1 for n in lens if lo < n <= hi)
 
+        # IN_PKT_INTERVAL: DURATION_IN >> floor(log2(IN_PKTS)) (IN_PKTS >= 1: the client sends first)
+        in_pkt_interval = dur(ins) >> (len(ins).bit_length() - 1)
+
         return {
             "L4_SRC_PORT": self.client[1],
             "L4_DST_PORT": self.server[1],
@@ -107,12 +110,14 @@ class FlowReference:
             "TCP_WIN_MAX_OUT": win(outs),
             "ICMP_TYPE": icmp_type,
             "ICMP_IPV4_TYPE": icmp_ipv4_type,
+            "IN_PKT_INTERVAL": in_pkt_interval,
         }
 
 
 def feature_value_ms(name, dp_value):
-    """Feature value of a data-plane value: durations are us in the data plane, ms as features."""
-    if name in ("FLOW_DURATION_MILLISECONDS", "DURATION_IN", "DURATION_OUT"):
+    """Feature value of a data-plane value: durations and the packet spacing are us in the data plane, ms as
+    features."""
+    if name in ("FLOW_DURATION_MILLISECONDS", "DURATION_IN", "DURATION_OUT", "IN_PKT_INTERVAL"):
         return dp_value // 1000
     return dp_value
 

@@ -3,6 +3,7 @@
 the targets, the results page and plot."""
 import json
 import os
+import socket
 import subprocess
 import sys
 
@@ -28,11 +29,30 @@ def test_a_poll_before_the_flow_was_sent_does_not_count_it():
     assert [round(v) for v in latencies] == [500, 500] and uncounted == 0
 
 
+def _three_free_ports():
+    """The first of three consecutive ports nothing on this host holds, below Linux's ephemeral range: in the bench
+    each sender has its host's namespace to itself, here the machine's outbound connections may hold FIRST_PORT."""
+    for first in range(21000, 32000, 7):
+        sockets = []
+        try:
+            for port in range(first, first + 3):
+                s = socket.socket()
+                sockets.append(s)
+                s.bind(("0.0.0.0", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for s in sockets:
+                s.close()
+    raise AssertionError("no three consecutive free ports in 21000-32000")
+
+
 def test_the_sender_prints_one_send_time_per_flow(tmp_path):
-    script = bench.sender_script("127.0.0.1", 9, 3, 0.01)
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30).stdout
-    times = bench.sent_times(out)
-    assert len(times) == 3 and times == sorted(times)
+    script = bench.sender_script("127.0.0.1", 9, 3, 0.01, first_port=_three_free_ports())
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
+    times = bench.sent_times(run.stdout)
+    assert len(times) == 3 and times == sorted(times), run.stderr
 
 
 def results(median_s=1.2, latency=None):

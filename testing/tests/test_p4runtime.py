@@ -76,9 +76,10 @@ def test_feature_names_are_the_catalogs_in_id_order():
     with open(f"{REPO_ROOT}/docs/features.md") as f:
         rows = [m.groups() for m in re.finditer(r"^\|\s*(\d+)\s*\|\s*([A-Z0-9_]+)\s*\|", f.read(), re.M)]
     assert list(features.FEATURES) == [name for _, name in sorted(rows, key=lambda r: int(r[0]))]
-    # catalog 2: the 28 NetFlow features, then the source context (ids 29..32)
-    assert len(features.FEATURES) == 32
-    assert features.FEATURES[28:] == ("SRC_FLOWS", "SRC_DST_HOSTS", "SRC_DST_PORTS", "SRC_HALF_OPEN")
+    # catalog 3: the 28 NetFlow features, the source context (ids 29..32), the packet spacing (33)
+    assert len(features.FEATURES) == 33
+    assert features.FEATURES[28:] == ("SRC_FLOWS", "SRC_DST_HOSTS", "SRC_DST_PORTS", "SRC_HALF_OPEN",
+                                      "IN_PKT_INTERVAL")
 
 
 def test_the_switch_command_has_its_ports_and_no_program():

@@ -81,6 +81,7 @@ control ReportEgress(inout headers_t hdr,
         hdr.report.src_dst_hosts = meta.rpt.features.ids_25_to_32[167:160];
         hdr.report.src_dst_ports = meta.rpt.features.ids_25_to_32[199:192];
         hdr.report.src_half_open = meta.rpt.features.ids_25_to_32[255:224];
+        hdr.report.in_pkt_interval = meta.rpt.features.id_33;
         hdr.report.first_seen = meta.rpt.first_seen;
         hdr.report.last_seen = meta.rpt.last_seen;
 

@@ -14,15 +14,15 @@ TARGET_SWITCHES = 16
 FIRST_PORT = 42000
 
 
-def sender_script(server_ip, port, flows, pace_s):
-    """A host's attack: `flows` TCP connection attempts to server_ip:port, each from its own source port, one every
-    pace_s; prints the send time (epoch seconds) of each, in order (bounded by `flows`)."""
+def sender_script(server_ip, port, flows, pace_s, first_port=FIRST_PORT):
+    """A host's attack: `flows` TCP connection attempts to server_ip:port, each from its own source port (from
+    first_port on), one every pace_s; prints the send time (epoch seconds) of each, in order (bounded by `flows`)."""
     return (
         "import socket, time\n"
         f"for i in range({flows}):\n"
         "    s = socket.socket(); s.setblocking(False)\n"
         "    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)\n"
-        f"    s.bind(('0.0.0.0', {FIRST_PORT} + i))\n"
+        f"    s.bind(('0.0.0.0', {first_port} + i))\n"
         "    sent = time.time()\n"
         f"    try: s.connect(('{server_ip}', {port}))\n"
         "    except BlockingIOError: pass\n"

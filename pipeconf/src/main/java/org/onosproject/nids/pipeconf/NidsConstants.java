@@ -323,8 +323,8 @@ public final class NidsConstants {
     public static final int REPORT_CLONE_SESSION = 99; // P4 constant
     public static final int ETHERTYPE_REPORT = 34997; // P4 constant
     public static final int ETHERTYPE_PROBE = 34998; // P4 constant
-    public static final int REPORT_VERSION = 3; // P4 constant
-    public static final int CATALOG_VERSION = 2; // P4 constant
+    public static final int REPORT_VERSION = 4; // P4 constant
+    public static final int CATALOG_VERSION = 3; // P4 constant
     public static final int NUM_SLOTS = 8; // P4 constant
     public static final int NUM_BANKS = 2; // P4 constant
     public static final int CLASSES_PER_BANK = 32; // P4 constant
@@ -394,6 +394,7 @@ public final class NidsConstants {
     public static final int FEATURE_ID_T_SRC_DST_HOSTS = 30; // FeatureId_t
     public static final int FEATURE_ID_T_SRC_DST_PORTS = 31; // FeatureId_t
     public static final int FEATURE_ID_T_SRC_HALF_OPEN = 32; // FeatureId_t
+    public static final int FEATURE_ID_T_IN_PKT_INTERVAL = 33; // FeatureId_t
 
     /** A field of a header the controller decodes from a packet payload. */
     public static final class HeaderField {
@@ -509,11 +510,13 @@ public final class NidsConstants {
             new HeaderField("src_dst_ports", 920, 8);
     public static final HeaderField REPORT_FIELD_SRC_HALF_OPEN =
             new HeaderField("src_half_open", 928, 32);
+    public static final HeaderField REPORT_FIELD_IN_PKT_INTERVAL =
+            new HeaderField("in_pkt_interval", 960, 32);
     public static final HeaderField REPORT_FIELD_FIRST_SEEN =
-            new HeaderField("first_seen", 960, 48);
+            new HeaderField("first_seen", 992, 48);
     public static final HeaderField REPORT_FIELD_LAST_SEEN =
-            new HeaderField("last_seen", 1008, 48);
-    public static final int REPORT_HEADER_BYTES = 132;
+            new HeaderField("last_seen", 1040, 48);
+    public static final int REPORT_HEADER_BYTES = 136;
     public static final ImmutableList<HeaderField> REPORT_FIELDS = ImmutableList.of(
             REPORT_FIELD_VERSION,
             REPORT_FIELD_REASON,
@@ -565,6 +568,7 @@ public final class NidsConstants {
             REPORT_FIELD_SRC_DST_HOSTS,
             REPORT_FIELD_SRC_DST_PORTS,
             REPORT_FIELD_SRC_HALF_OPEN,
+            REPORT_FIELD_IN_PKT_INTERVAL,
             REPORT_FIELD_FIRST_SEEN,
             REPORT_FIELD_LAST_SEEN);
 

@@ -4,6 +4,7 @@ import org.onosproject.nids.model.bundle.SourceWindow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.catalog.PacketInterval;
 import org.onosproject.nids.model.data.DataPlaneDefinitions;
 import org.onosproject.nids.model.phase.Phase;
 
@@ -27,7 +28,8 @@ import java.util.zip.GZIPInputStream;
 /**
  * Reads labelled NetFlow-style CSV (plain or gzip, told apart by content, not name): a header line naming the
  * columns, then one flow per line. Only catalog features are read; every value must be an integer that fits the
- * feature's data-plane width, because that is all a switch can hold. Each problem is one {@link ModelException}
+ * feature's data-plane width, because that is all a switch can hold; IN_PKT_INTERVAL, not a NetFlow field, is
+ * derived from DURATION_IN and IN_PKTS when it has no column. Each problem is one {@link ModelException}
  * naming the file, the line and the column.
  */
 final class FlowCsvReader {
@@ -117,21 +119,33 @@ final class FlowCsvReader {
                     ? String.join(" or ", DEFAULT_LABEL_COLUMNS) : "'" + labelColumn + "'") + " in " + file);
         }
 
+        // IN_PKT_INTERVAL is not a NetFlow field: a row without its column derives it from DURATION_IN and IN_PKTS.
+        Optional<Feature> interval = catalog.byName(PacketInterval.NAME);
+        Optional<Feature> durationIn = catalog.byName("DURATION_IN");
+        Optional<Feature> inPackets = catalog.byName("IN_PKTS");
+        boolean intervalDerivable = interval.isPresent() && !columnIndex.containsKey(PacketInterval.NAME)
+                && durationIn.isPresent() && columnIndex.containsKey("DURATION_IN")
+                && inPackets.isPresent() && columnIndex.containsKey("IN_PKTS");
         List<Feature> features = new ArrayList<>();
         if (wanted.isPresent()) {
             for (Feature feature : wanted.get()) {
-                if (!columnIndex.containsKey(feature.name())) {
-                    throw new ModelException("column " + feature.name() + " is missing from " + file);
+                if (!columnIndex.containsKey(feature.name())
+                        && !(intervalDerivable && feature.equals(interval.get()))) {
+                    throw new ModelException("column " + feature.name() + " is missing from " + file
+                            + (feature.name().equals(PacketInterval.NAME)
+                               ? " (and so is DURATION_IN or IN_PKTS, which it is derived from)" : ""));
                 }
                 features.add(feature);
             }
         } else {
             for (Feature feature : catalog.features()) {
-                if (columnIndex.containsKey(feature.name())) {
+                if (columnIndex.containsKey(feature.name())
+                        || (intervalDerivable && feature.equals(interval.get()))) {
                     features.add(feature);
                 }
             }
         }
+        boolean deriveInterval = intervalDerivable && features.contains(interval.get());
         if (features.isEmpty()) {
             throw new ModelException("no usable feature in " + file + ": none of its columns is a catalog feature"
                     + " (see nids-model features)");
@@ -148,7 +162,13 @@ final class FlowCsvReader {
         Integer windowIndex = columnIndex.get(SOURCE_WINDOW_COLUMN);
         Integer window = null;
 
-        int[] featureColumns = features.stream().mapToInt(f -> columnIndex.get(f.name())).toArray();
+        List<Feature> readFeatures = new ArrayList<>(features);
+        if (deriveInterval) {
+            readFeatures.remove(interval.get());
+            List.of(durationIn.get(), inPackets.get()).stream().filter(f -> !readFeatures.contains(f))
+                    .forEach(readFeatures::add);
+        }
+        int[] featureColumns = readFeatures.stream().mapToInt(f -> columnIndex.get(f.name())).toArray();
         // PROTOCOL decides what the switch reports for the ICMP fields, even when the tree may not use it.
         Feature protocol = catalog.byName("PROTOCOL").orElseThrow();
         Integer protocolColumn = features.contains(protocol) ? null : columnIndex.get(protocol.name());
@@ -171,8 +191,11 @@ final class FlowCsvReader {
             }
             long[] row = new long[catalog.maxId() + 1];
             for (int i = 0; i < featureColumns.length; i++) {
-                Feature feature = features.get(i);
+                Feature feature = readFeatures.get(i);
                 row[feature.id()] = parseValue(fields.get(featureColumns[i]), feature, file, lineNumber);
+            }
+            if (deriveInterval) {
+                row[interval.get().id()] = PacketInterval.of(row[durationIn.get().id()], row[inPackets.get().id()]);
             }
             if (protocolColumn != null) {
                 row[protocol.id()] = parseValue(fields.get(protocolColumn), protocol, file, lineNumber);

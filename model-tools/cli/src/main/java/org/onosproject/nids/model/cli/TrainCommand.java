@@ -11,6 +11,7 @@ import org.onosproject.nids.model.capacity.CapacityExceededException;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.catalog.PacketInterval;
 import org.onosproject.nids.model.data.LabeledFlows;
 import org.onosproject.nids.model.eval.Evaluation;
 import org.onosproject.nids.model.compiler.TableSemanticsClassifier;
@@ -52,13 +53,19 @@ import java.util.stream.Collectors;
  * tool's payload size is a parameter), so a late tree that splits on them learns the training tools, not the
  * traffic; what separates a one-flow flood from a bulk transfer is that nothing (or everything, as echo replies)
  * comes back at a sustained rate. {@code --late-features all} gives it every feature of the rows.
+ *
+ * <p>IN_PKT_INTERVAL (the client's packet spacing) is tested, by default ({@code --interval-phases sustained}), only
+ * by the trees that see a flow sustained or whole: the late tree and the END tree. The trees of packets 1..128 see a
+ * flow's first packets, whose spacing is how the hosts' stacks and the tools pace a handshake and a request, not a
+ * rate; trees that split on it there learn the training machine. {@code --interval-phases all} gives it to every
+ * tree.
  */
 final class TrainCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--data", "--out", "--label", "--algorithm", "--max-depth",
             "--max-leaves", "--min-leaf", "--features", "--test", "--test-fraction", "--seed", "--alert-threshold",
             "--source-window", "--phases", "--splits", "--tune-pcap", "--tune-labels", "--benign-alert-target",
-            "--late-features");
+            "--late-features", "--interval-phases");
     static final Set<String> FLAGS = Set.of("--binary");
 
     static final double DEFAULT_TEST_FRACTION = 0.3;
@@ -132,6 +139,7 @@ final class TrainCommand {
                 : DEFAULT_TEST_FRACTION);
         Optional<List<Feature>> requestedFeatures = requestedFeatures(options.value("--features").orElse("auto"));
         boolean lateVolumeOnly = lateVolumeOnly(options.value("--late-features").orElse("volume"));
+        boolean intervalSustainedOnly = intervalSustainedOnly(options.value("--interval-phases").orElse("sustained"));
         requireWritableTarget(outFile);
 
         FlowCsvReader reader = new FlowCsvReader(catalog, progress);
@@ -197,6 +205,14 @@ final class TrainCommand {
                             + "packet-shape feature (--late-features all gives it those)");
                 }
             }
+            if (intervalSustainedOnly && !run.phase.isLate() && !run.phase.isEnd()) {
+                features = features.stream().filter(f -> !f.name().equals(PacketInterval.NAME))
+                        .collect(Collectors.toList());
+                if (features.isEmpty()) {
+                    throw new ModelException("the tree of phase " + run.phase + " has no feature to test: "
+                            + PacketInterval.NAME + " is the only one (--interval-phases all gives it every tree)");
+                }
+            }
             DecisionTree tree = trainWithinSlots(run.train, features, requestedFeatures.isEmpty(), settings);
             run.tree = shape(tree, run.train, maxDepth, maxLeaves);
             if (centeredSplits) {
@@ -215,6 +231,10 @@ final class TrainCommand {
         parameters.put("features", requestedFeatures.map(f -> names(f)).orElse("auto"));
         if (phases.contains(Phase.LATE)) {
             parameters.put("late_features", lateVolumeOnly ? "volume" : "all");
+        }
+        if (table.features().stream().anyMatch(f -> f.name().equals(PacketInterval.NAME))
+                && phases.stream().anyMatch(p -> !p.isLate() && !p.isEnd())) {
+            parameters.put("interval_phases", intervalSustainedOnly ? "sustained" : "all");
         }
         parameters.put("seed", Long.toString(seed));
         parameters.put("splits", centeredSplits ? "center" : "data");
@@ -398,6 +418,17 @@ final class TrainCommand {
                 return false;
             default:
                 throw new UsageException("train: --late-features is volume or all, not '" + option + "'");
+        }
+    }
+
+    private static boolean intervalSustainedOnly(String option) {
+        switch (option) {
+            case "sustained":
+                return true;
+            case "all":
+                return false;
+            default:
+                throw new UsageException("train: --interval-phases is sustained or all, not '" + option + "'");
         }
     }
 

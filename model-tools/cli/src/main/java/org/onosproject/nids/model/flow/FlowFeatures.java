@@ -3,6 +3,7 @@ package org.onosproject.nids.model.flow;
 import org.onosproject.nids.model.ModelException;
 import org.onosproject.nids.model.catalog.Feature;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
+import org.onosproject.nids.model.catalog.PacketInterval;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 
 /**
- * The catalog's features as the data plane computes them: the 28 flow features from a flow's state
+ * The catalog's features as the data plane computes them: the flow features (ids 1..28, 33) from a flow's state
  * ({@link FlowState}), the four source-context features (SRC_*) from its client's source cell. Each catalog feature is
  * bound by name to how it is computed here, so a catalog entry without a computation (or the reverse) fails at
  * construction instead of producing a silent 0.
@@ -52,6 +53,7 @@ public final class FlowFeatures {
         define("TCP_WIN_MAX_OUT", FlowState::tcpWindowMaxOut);
         define("ICMP_TYPE", FlowState::icmpTypeCode);
         define("ICMP_IPV4_TYPE", FlowState::icmpType);
+        define(PacketInterval.NAME, flow -> PacketInterval.of(flow.durationInMicros(), flow.inPackets()));
     }
 
     private static void define(String featureName, ToLongFunction<FlowState> definition) {

@@ -65,6 +65,41 @@ public class FlowCsvReaderTest {
     }
 
     @Test
+    public void packetSpacingIsDerivedFromDurationInAndInPacketsWhenItHasNoColumn() throws Exception {
+        Path csv = folder.newFile("spacing.csv").toPath();
+        // DURATION_IN in ms: 1000 ms over 1 packet, 1000 over 2..3, 1000 over 8..15, 7 over 16; 0 packets shift by 0
+        Files.writeString(csv, "IN_PKTS,DURATION_IN,Attack\n1,1000,Benign\n3,1000,Benign\n15,1000,Benign\n"
+                + "16,7,DoS\n0,5,Benign\n");
+        FlowTable table = read(csv);
+        int interval = catalog.byName("IN_PKT_INTERVAL").orElseThrow().id();
+        assertTrue(table.features().contains(catalog.byId(interval)));
+        long[] got = new long[5];
+        for (int i = 0; i < 5; i++) {
+            got[i] = table.rows()[i][interval];
+        }
+        assertArrayEquals(new long[]{1000, 500, 125, 0, 5}, got);
+        // asked for alone, it still reads the two columns it comes from
+        FlowTable alone = reader.read(csv, Optional.of(List.of(catalog.byId(interval))), Optional.empty());
+        assertEquals(List.of(catalog.byId(interval)), alone.features());
+        assertEquals(500, alone.rows()[1][interval]);
+    }
+
+    @Test
+    public void packetSpacingWithoutItsSourceColumnsIsAMissingColumn() throws Exception {
+        Path csv = folder.newFile("nospacing.csv").toPath();
+        Files.writeString(csv, "IN_PKTS,Attack\n3,Benign\n");
+        try {
+            reader.read(csv, Optional.of(List.of(catalog.byName("IN_PKT_INTERVAL").orElseThrow())),
+                    Optional.empty());
+            fail();
+        } catch (ModelException e) {
+            assertTrue(e.getMessage(), e.getMessage().startsWith("column IN_PKT_INTERVAL is missing from "));
+            assertTrue(e.getMessage(), e.getMessage().contains("DURATION_IN or IN_PKTS"));
+        }
+        assertTrue(read(csv).features().stream().noneMatch(f -> f.name().equals("IN_PKT_INTERVAL")));
+    }
+
+    @Test
     public void quotedFieldsAndIntegralDecimalsAreAccepted() {
         FlowTable table = read(TestData.fixture("flows-quoted.csv"));
         assertEquals(12, table.rows()[1][4]);

@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -66,7 +67,7 @@ public class NidsModelCliTest {
         assertEquals(0, text.status);
         assertTrue(text.out.contains(" 11  FLOW_DURATION_MILLISECONDS      32  1000"));
         JsonNode json = MAPPER.readTree(TestData.cli("features", "--json").out);
-        assertEquals(32, json.get("features").size());
+        assertEquals(33, json.get("features").size());
     }
 
     @Test
@@ -189,9 +190,14 @@ public class NidsModelCliTest {
         assertEquals(60 + 60 * 1500, ssh.get("features").get("IN_BYTES").asLong());
         assertEquals(2000, ssh.get("data_plane").get("FLOW_DURATION_MILLISECONDS").asLong());
         assertEquals(2, ssh.get("features").get("FLOW_DURATION_MILLISECONDS").asLong());
+        // 61 IN packets: DURATION_IN >> 5
+        assertEquals(ssh.get("data_plane").get("DURATION_IN").asLong() >> 5,
+                ssh.get("data_plane").get("IN_PKT_INTERVAL").asLong());
+        assertEquals(ssh.get("data_plane").get("IN_PKT_INTERVAL").asLong() / 1000,
+                ssh.get("features").get("IN_PKT_INTERVAL").asLong());
         // The model's verdict must be what its tree says about the simulated features.
         DecisionTree tree = end(BundleFiles.read(binaryModel, FeatureCatalog.standard())).tree();
-        long[] values = new long[33];
+        long[] values = new long[FeatureCatalog.standard().maxId() + 1];
         FeatureCatalog.standard().features().forEach(f -> values[f.id()] = ssh.get("features").get(f.name()).asLong());
         assertEquals(tree.leafFor(values).leafId(), ssh.get("leaf_id").asInt());
         assertEquals(2048, flows.get(2).get("features").get("ICMP_TYPE").asLong());
@@ -277,6 +283,41 @@ public class NidsModelCliTest {
         assertFailsWith(TestData.cli("eval", "--model", future.toString(), "--data", trainCsv.toString()), 1,
                 "unknown model schema version 7 (this build reads versions 1 and 2)");
         assertFailsWith(TestData.cli("cost", "--model", future.toString()), 1, "unknown model schema version 7");
+    }
+
+    /**
+     * Rows where only IN_PKT_INTERVAL tells the classes apart, at packet 4, the late phase and the end: by default
+     * only the late and END trees may test it; --interval-phases all lets the packet-4 tree test it too.
+     */
+    @Test
+    public void packetSpacingIsTestedByTheSustainedPhasesUnlessAllAreAsked() throws Exception {
+        StringBuilder csv = new StringBuilder("PHASE,IN_PKTS,IN_BYTES,DURATION_IN,Attack\n");
+        for (int i = 0; i < 40; i++) {
+            for (String phase : new String[]{"4", "late", "end"}) {
+                long packets = phase.equals("4") ? 4 : 256;
+                // spacing 200..239 ms benign, 2..41 ms flood (DURATION_IN in ms, the shift of the packets' log2)
+                csv.append(phase).append(',').append(packets).append(',').append(1000 + i).append(',')
+                        .append((200 + i) * packets).append(",Benign\n");
+                csv.append(phase).append(',').append(packets).append(',').append(1000 + 40 - i).append(',')
+                        .append((2 + i) * packets).append(",Flood\n");
+            }
+        }
+        Path data = shared.newFile("spacing.csv").toPath();
+        Files.writeString(data, csv.toString());
+        int interval = FeatureCatalog.standard().byName("IN_PKT_INTERVAL").orElseThrow().id();
+        for (String option : new String[]{"sustained", "all"}) {
+            Path model = shared.getRoot().toPath().resolve("spacing-" + option + ".json");
+            TestData.Run run = TestData.cli("train", "--data", data.toString(), "--out", model.toString(),
+                    "--features", "IN_BYTES,IN_PKT_INTERVAL", "--test-fraction", "0", "--interval-phases", option);
+            assertEquals(run.err, 0, run.status);
+            ModelBundle bundle = BundleFiles.read(model, FeatureCatalog.standard());
+            assertEquals(Set.of(interval), bundle.phase(Phase.LATE).orElseThrow().tree().usedFeatureIds());
+            assertEquals(Set.of(interval), bundle.phase(Phase.END).orElseThrow().tree().usedFeatureIds());
+            assertEquals(option, option.equals("all"),
+                    bundle.phase(Phase.atPacket(4)).orElseThrow().tree().usedFeatureIds().contains(interval));
+        }
+        assertFailsWith(TestData.cli("train", "--data", data.toString(), "--out", "m.json", "--interval-phases",
+                "early"), 2, "--interval-phases is sustained or all, not 'early'");
     }
 
     @Test

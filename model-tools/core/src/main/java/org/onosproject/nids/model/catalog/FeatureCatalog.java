@@ -74,11 +74,12 @@ public final class FeatureCatalog {
     }
 
     /**
-     * Whether a model built for catalog {@code otherVersion} means the same features here: its own version, or
-     * version 1 read by version 2 (which only adds the source-context features, ids 29..32; ids 1..28 are unchanged).
+     * Whether a model built for catalog {@code otherVersion} means the same features here: its own version or an
+     * earlier one, since each version only added features (2: the source context, ids 29..32; 3: IN_PKT_INTERVAL,
+     * id 33) and kept every earlier id's definition.
      */
     public boolean reads(int otherVersion) {
-        return otherVersion == version || (otherVersion == 1 && version == 2);
+        return otherVersion >= 1 && otherVersion <= version;
     }
 
     /** Features in id order. */

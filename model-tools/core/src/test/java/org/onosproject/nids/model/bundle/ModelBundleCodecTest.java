@@ -181,7 +181,7 @@ public class ModelBundleCodecTest {
         expectFormatError(shortEntry.toString(), "phase p1: decision entry for leaf 1 has 7 code ranges");
         ObjectNode unknownFeature = sampleJson();
         ((ObjectNode) unknownFeature.get("phases").get(1).get("tree")).put("feature_id", 99);
-        expectFormatError(unknownFeature.toString(), "feature id 99 is not in feature catalog version 2");
+        expectFormatError(unknownFeature.toString(), "feature id 99 is not in feature catalog version 3");
         ObjectNode renumbered = sampleJson();
         ((ObjectNode) renumbered.get("phases").get(0).get("tree").get("le").get("le")).put("leaf_id", 4);
         expectFormatError(renumbered.toString(), "tree leaf ids must be numbered depth-first from 1");

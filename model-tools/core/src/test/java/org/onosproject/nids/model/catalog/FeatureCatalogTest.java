@@ -22,33 +22,36 @@ public class FeatureCatalogTest {
     private final FeatureCatalog catalog = FeatureCatalog.standard();
 
     @Test
-    public void hasTheThirtyTwoFeaturesWithStableIds() {
-        assertEquals(2, catalog.version());
-        assertEquals(32, catalog.features().size());
-        assertEquals(32, catalog.maxId());
-        for (int id = 1; id <= 32; id++) {
+    public void hasTheThirtyThreeFeaturesWithStableIds() {
+        assertEquals(3, catalog.version());
+        assertEquals(33, catalog.features().size());
+        assertEquals(33, catalog.maxId());
+        for (int id = 1; id <= 33; id++) {
             assertEquals(id, catalog.byId(id).id());
         }
         assertEquals(2, catalog.byName("L4_DST_PORT").get().id());
         assertEquals(28, catalog.byName("ICMP_IPV4_TYPE").get().id());
         assertEquals(29, catalog.byName("SRC_FLOWS").get().id());
         assertEquals(32, catalog.byName("SRC_HALF_OPEN").get().id());
+        assertEquals(33, catalog.byName("IN_PKT_INTERVAL").get().id());
         assertFalse(catalog.byName("L7_PROTO").isPresent());
         assertFalse(catalog.byIdOptional(0).isPresent());
     }
 
     @Test
-    public void catalogTwoReadsModelsOfCatalogOneWhoseIdsItKeeps() {
+    public void catalogThreeReadsModelsOfEarlierCatalogsWhoseIdsItKeeps() {
         assertTrue(catalog.reads(1));
         assertTrue(catalog.reads(2));
-        assertFalse(catalog.reads(3));
+        assertTrue(catalog.reads(3));
+        assertFalse(catalog.reads(4));
+        assertFalse(catalog.reads(0));
     }
 
     @Test
-    public void onlyTheDurationsHaveAScale() {
+    public void onlyTheDurationsAndThePacketSpacingHaveAScale() {
         for (Feature feature : catalog.features()) {
             boolean duration = feature.name().equals("FLOW_DURATION_MILLISECONDS")
-                    || feature.name().startsWith("DURATION_");
+                    || feature.name().startsWith("DURATION_") || feature.name().equals("IN_PKT_INTERVAL");
             assertEquals(feature.name(), duration ? 1000 : 1, feature.scale());
         }
     }
