@@ -185,6 +185,7 @@ public class NidsModelManagerTest {
 
         manager.activate((ComponentContext) null);
         drainExecutor();
+        awaitOldBanksRemoved();
         flows.applied.clear();
     }
 
@@ -219,8 +220,24 @@ public class NidsModelManagerTest {
         return PipelineEntries.planned(APP, deviceId, model, bank).size();
     }
 
+    /**
+     * Waits (bounded by the manager) until the last rollout's old banks are removed: a rollout answers once every
+     * switch flipped and removes the old bank after; the next programming takes the lock only then.
+     */
+    private void awaitOldBanksRemoved() {
+        ProgrammingLock programming;
+        try {
+            programming = TestUtils.getField(manager, "programming");
+        } catch (TestUtils.TestUtilsException e) {
+            throw new IllegalStateException(e);
+        }
+        programming.lock();
+        programming.unlock();
+    }
+
     /** The switch runs this model in this bank with this epoch, and nothing else of ours. */
     private void assertRuns(DeviceId deviceId, ModelBundle model, int bank, long epoch) {
+        awaitOldBanksRemoved();
         assertEquals(Set.copyOf(PipelineEntries.planned(APP, deviceId, model, bank)),
                      Set.copyOf(banked(deviceId, bank)));
         assertTrue("other bank empty on " + deviceId, banked(deviceId, 1 - bank).isEmpty());
@@ -657,6 +674,7 @@ public class NidsModelManagerTest {
         flows.tables.remove(S2);
         store.putDeviceState(new DeviceModelState(S2, 0, "nids-something-else", 3, null, 0));
         notMaster.add(S2);
+        awaitOldBanksRemoved();
         flows.applied.clear();
 
         manager.reconcile(S2, true);
@@ -757,6 +775,7 @@ public class NidsModelManagerTest {
         // S2 restarted: its tables are empty, and what we know of it is stale.
         flows.tables.remove(S2);
         store.putDeviceState(new DeviceModelState(S2, 0, "nids-something-else", 3, null, 0));
+        awaitOldBanksRemoved();
         flows.applied.clear();
 
         manager.reconcile(S2, false);
@@ -769,6 +788,7 @@ public class NidsModelManagerTest {
     public void aSwitchInLineIsLeftAloneUnlessForced() {
         manager.upload(jsonA);
         manager.activate(modelA.modelId());
+        awaitOldBanksRemoved();
         flows.applied.clear();
 
         manager.reconcile(S1, false);
@@ -787,6 +807,7 @@ public class NidsModelManagerTest {
     public void aSwitchOfAnotherPipelineOrNotAvailableIsNeverReconciled() {
         manager.upload(jsonA);
         manager.activate(modelA.modelId());
+        awaitOldBanksRemoved();
         flows.applied.clear();
         available.removeIf(d -> d.id().equals(S2));
 
@@ -850,6 +871,7 @@ public class NidsModelManagerTest {
     public void rateKnobsOutOfRangeAreRefusedAndNothingIsWritten() throws Exception {
         manager.upload(jsonA);
         manager.activate(modelA.modelId());
+        awaitOldBanksRemoved();
         flows.applied.clear();
         PipelineConfig before = manager.baseConfig();
         for (String[] knob : new String[][]{
