@@ -59,10 +59,17 @@ def test_rate_search_is_bounded_by_the_trial_budget():
     assert best is not None and best < 50_000 * 1.0101
 
 
-def test_rate_search_reports_none_when_even_the_lowest_rate_loses():
-    trial, calls = lossy_switch(100)
-    best, history = stats.max_rate_search(trial, 500, 200_000, max_trials=8)
-    assert best is None and calls == [500]
+def test_rate_search_reports_none_when_even_the_floor_loses():
+    trial, calls = lossy_switch(10)
+    best, history = stats.max_rate_search(trial, 500, 200_000, max_trials=8, floor=100)
+    assert best is None and calls == [500, 250, 125]
+
+
+def test_rate_search_halves_below_a_losing_start_then_bisects():
+    trial, calls = lossy_switch(9_000)
+    best, _ = stats.max_rate_search(trial, 16_000, 120_000, max_trials=10, precision=0.02)
+    assert calls[:2] == [16_000, 8_000]
+    assert 9_000 / 1.02 <= best <= 9_000 * 1.0101    # loss under 1% just above the capacity passes
 
 
 def test_rate_search_tolerates_loss_under_the_limit():
