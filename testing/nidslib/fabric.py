@@ -20,6 +20,15 @@ _SWITCH_IF = re.compile(r"^s\d+-eth\d+$")
 SWITCH_LOG_LEVEL = os.environ.get("NIDS_SWITCH_LOG_LEVEL", "info")
 
 
+def switch_options(sw, binary, log_dir):
+    """The build on PATH gets a Thrift port and a log at SWITCH_LOG_LEVEL; any other build (the -O3 one, built
+    without Thrift and logging) nothing."""
+    if binary != bmv2.SWITCH_BINARY:
+        return []
+    return ["--thrift-port", str(sw.thrift_port), "--log-file", os.path.join(log_dir, sw.name), "--log-flush",
+            "--log-level", SWITCH_LOG_LEVEL]
+
+
 class Fabric:
     def __init__(self, topology, log_dir, switch_binary=bmv2.SWITCH_BINARY):
         self.topology = topology
@@ -54,8 +63,7 @@ class Fabric:
         port or a log."""
         sw = self.topology.switch(name)
         binary = binary or self.switch_binary
-        options = ["--thrift-port", str(sw.thrift_port), "--log-file", os.path.join(self.log_dir, name),
-                   "--log-flush", "--log-level", SWITCH_LOG_LEVEL] if binary == bmv2.SWITCH_BINARY else []
+        options = switch_options(sw, binary, self.log_dir)
         command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, binary,
                                topo.P4RUNTIME_DEVICE_ID, options=options)
         self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
