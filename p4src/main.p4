@@ -75,7 +75,7 @@ control NidsIngress(inout headers_t hdr,
                     }
                     // A phase packet without a tree at its phase, or with a benign verdict (class 0: it raises no
                     // alert), and nothing else due has nothing to report: the report stage would only find that.
-                    if ((meta.verdict.classified && meta.verdict.class_id != 0) || meta.flow.ended
+                    if ((meta.verdict.classified && meta.verdict.class_id != CLASS_BENIGN) || meta.flow.ended
                             || meta.flow.timeout_due || meta.flow.alert_pending || meta.flow.evicted || meta.is_probe) {
                         reports.apply(hdr, meta, standard_metadata);
                     }

@@ -87,6 +87,8 @@ typedef bit<32> ipv4_addr_t;
 typedef bit<32> slot_value_t;   // classifier slot value
 typedef bit<16> code_t;         // interval code
 typedef bit<8> class_id_t;
+// Class 0 is benign in every model (model-tools ModelCompiler); every other class is an attack family.
+const class_id_t CLASS_BENIGN = 0;
 typedef bit<16> leaf_id_t;
 typedef bit<16> phase_t;        // packet count of a phase, PHASE_LATE for the late phase, PHASE_END for the end
 typedef bit<16> confidence_t;   // per mille

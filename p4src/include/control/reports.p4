@@ -61,7 +61,7 @@ control Reports(inout headers_t hdr,
         bool alerted = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERTED) != 0
                        && meta.alerts[FLOW_ALERT_BANK] == meta.cfg.bank
                        && meta.alerts[FLOW_ALERT_EPOCH] == meta.cfg.epoch;
-        bool verdict_alerts = meta.verdict.classified && meta.verdict.class_id != 0
+        bool verdict_alerts = meta.verdict.classified && meta.verdict.class_id != CLASS_BENIGN
                               && meta.verdict.confidence >= meta.cfg.min_confidence;
         bool live_flow = !meta.is_probe || meta.flow.probe_live;
         alert_wanted = live_flow && (verdict_alerts || meta.flow.alert_pending) && !alerted
