@@ -439,38 +439,45 @@ class ClusterStack:
         return out
 
 
-MASTER_ATTEMPTS = 3
+MASTER_ROUNDS = 5
+MASTER_REQUEST_TIMEOUT = 60
+MASTER_ROUND_WAIT = 60
 
 
-def assign_masters(rest, topology, node_ids):
+def assign_masters(rest, topology, node_ids, rounds=MASTER_ROUNDS, round_wait=MASTER_ROUND_WAIT):
     """Makes the switches' masters the instances `node_ids` in turn by switch number (s1 -> first, s2 -> second, ...)
     and waits until ONOS reports them so: a known split, where ONOS's own balancing would leave it to timing. A
-    switch keeps its master when the fabric grows."""
+    switch keeps its master when the fabric grows.
+
+    Under load ONOS answers a mastership request late or not at all (`PUT /onos/v1/mastership` sets the role
+    synchronously through Atomix: at 20:05 its leader election timed out while 8 new switches were given the active
+    model, and the request timed out). So each round asks only for the switches not yet as assigned, each request
+    with a long timeout and a failed request left to the next round; a bounded number of rounds."""
     wanted = {sw.device_id: node_ids[(sw.index - 1) % len(node_ids)] for sw in topology.switches}
+    patient = onos_mod.Rest(rest.base_url, attempts=2, timeout=MASTER_REQUEST_TIMEOUT)
 
     def master(device):
         try:
-            return rest.get(f"/onos/v1/mastership/{device}/master", retry=False).get("nodeId")
-        except onos_mod.RestError:   # 404 while the switch has no master yet
+            return patient.get(f"/onos/v1/mastership/{device}/master", retry=False).get("nodeId")
+        except onos_mod.OnosError:   # 404 while the switch has no master yet; a timeout under load
             return None
 
     def unsettled():
         return {d: n for d, n in wanted.items() if master(d) != n}
-    # A request can be lost while switches still connect (seen with 8 of 16 switches given at once on a loaded
-    # machine): the switches not yet as assigned are asked for again, a bounded number of times.
-    pending = wanted
-    for attempt in range(MASTER_ATTEMPTS):
+    pending, failures = unsettled(), {}
+    for _ in range(rounds):
         for device, node in pending.items():
-            rest.request("PUT", "/onos/v1/mastership", {"deviceId": device, "nodeId": node, "role": "MASTER"})
+            try:
+                patient.request("PUT", "/onos/v1/mastership", {"deviceId": device, "nodeId": node, "role": "MASTER"})
+            except onos_mod.OnosError as e:   # asked again next round
+                failures[device] = str(e)[:200]
         try:
-            onos_mod.wait_until(lambda: not unsettled(), 40, 1, "switch masters as assigned")
+            onos_mod.wait_until(lambda: not unsettled(), round_wait, 1, "switch masters as assigned")
             return wanted
         except onos_mod.OnosError:
             pending = unsettled()
-            if attempt == MASTER_ATTEMPTS - 1:
-                raise onos_mod.OnosError(f"switch masters not as assigned after {MASTER_ATTEMPTS} requests: "
-                                         f"{sorted(pending)}") from None
-    return wanted
+    raise onos_mod.OnosError(f"switch masters not as assigned after {rounds} rounds: {sorted(pending)} "
+                             f"(last request failures: {failures})")
 
 
 # Apps that send packet-outs (LLDP/BDDP probes, ARP probes) as soon as a switch connects. In a cluster a switch's
@@ -520,8 +527,8 @@ class ClusterSession:
         """Starts everything; with `leaves`, ONOS is given only the first that many leaves and the spines (the other
         switches run unconfigured until `connect` gives them)."""
         sm = self.session_mod
-        # The switches listen before the JVMs open their many connections: a switch's gRPC port (50101 on) lies in
-        # the kernel's ephemeral range, and one started later found it taken by a connection (24 switches, 19:19).
+        # The switches listen before the JVMs open their many connections (their gRPC ports lay in the kernel's
+        # ephemeral range before, 50101 on, and one started later found its port taken by a connection).
         self.progress(f"starting {len(self.topology.switches)} BMv2 switches and {len(self.topology.hosts)} hosts")
         self.fabric.start()
         self.cluster.start()

@@ -5,7 +5,9 @@ Every switch runs P4Runtime device id 1 and is told apart by its gRPC port (see 
 """
 from dataclasses import dataclass, field
 
-GRPC_BASE_PORT = 50100
+# Below the kernel's ephemeral port range (32768-60999): a switch started while the JVMs hold many outbound
+# connections found its port taken by one of them when the ports were 50101 on (bench-cluster, 24 switches).
+GRPC_BASE_PORT = 20100
 THRIFT_BASE_PORT = 9190
 CPU_PORT = 255
 P4RUNTIME_DEVICE_ID = 1

@@ -23,7 +23,7 @@ def test_netcfg_declares_every_port_and_the_pipeconf():
     t = topo.leaf_spine()
     cfg = topo.netcfg(t, "org.example.pipeconf")
     s1 = cfg["devices"]["device:bmv2:s1"]
-    assert s1["basic"]["managementAddress"] == "grpc://127.0.0.1:50101?device_id=1"
+    assert s1["basic"]["managementAddress"] == "grpc://127.0.0.1:20101?device_id=1"
     assert s1["basic"]["pipeconf"] == "org.example.pipeconf"
     assert s1["basic"]["driver"] == "bmv2"
     assert sorted(s1["ports"]) == ["1", "2", "3"]
