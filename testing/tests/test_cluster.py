@@ -1,7 +1,10 @@
 """The cluster harness's pure parts: ports, the configuration files ONOS's tools would write, the instance trees."""
 import os
 
+import pytest
+
 from nidslib import cluster
+from nidslib import topology
 
 
 def test_every_member_has_its_own_ports():
@@ -82,3 +85,55 @@ def test_stop_leftovers_kills_only_what_runs_from_the_work_dir(tmp_path):
         for process in (ours, other):
             process.kill()
             process.wait(timeout=10)
+
+
+class _LoadedOnos:
+    """ONOS's mastership API under load: the first `timeouts` PUTs time out (after ONOS may or may not have acted on
+    them), then each PUT takes effect."""
+
+    def __init__(self, timeouts, acts_on_timeout=False):
+        self.base_url = "http://127.0.0.1:8181"
+        self.masters = {}
+        self.timeouts = timeouts
+        self.acts_on_timeout = acts_on_timeout
+        self.puts = []
+
+    def request(self, method, path, body=None, **kw):
+        assert method == "PUT" and path == "/onos/v1/mastership"
+        self.puts.append(body["deviceId"])
+        if self.timeouts > 0:
+            self.timeouts -= 1
+            if self.acts_on_timeout:
+                self.masters[body["deviceId"]] = body["nodeId"]
+            raise cluster.onos_mod.OnosError("PUT /onos/v1/mastership: timed out")
+        self.masters[body["deviceId"]] = body["nodeId"]
+        return 200, None
+
+    def get(self, path, **kw):
+        device = path.split("/")[4]
+        if device not in self.masters:
+            raise cluster.onos_mod.RestError("GET", path, 404, "")
+        return {"nodeId": self.masters[device]}
+
+
+def _fabric(switches):
+    return topology.first_leaves(topology.leaf_spine(leaves=switches - 1, spines=1, hosts_per_leaf=1), switches - 1)
+
+
+def test_a_mastership_request_that_times_out_is_asked_again_and_the_others_go_on(monkeypatch):
+    onos = _LoadedOnos(timeouts=3)
+    monkeypatch.setattr(cluster.onos_mod, "Rest", lambda *a, **kw: onos)
+    part = _fabric(16)
+    wanted = cluster.assign_masters(onos, part, ["onos-1", "onos-2", "onos-3"], round_wait=0.5)
+    assert onos.masters == wanted
+    assert wanted["device:bmv2:s16"] == "onos-1" and wanted["device:bmv2:s2"] == "onos-2"
+    # 16 in the first round (3 timed out), the 3 again in the second: never one already as assigned.
+    assert len(onos.puts) == 16 + 3
+
+
+def test_masters_never_as_assigned_fail_after_a_bounded_number_of_rounds(monkeypatch):
+    onos = _LoadedOnos(timeouts=10 ** 6)
+    monkeypatch.setattr(cluster.onos_mod, "Rest", lambda *a, **kw: onos)
+    with pytest.raises(cluster.onos_mod.OnosError, match="after 2 rounds"):
+        cluster.assign_masters(onos, _fabric(4), ["onos-1", "onos-2", "onos-3"], rounds=2, round_wait=0.2)
+    assert len(onos.puts) == 8
