@@ -82,7 +82,7 @@ def test_rollout_row_takes_the_median_and_entries_per_switch():
     row = bench.rollout_row(8, [{"rest_s": s, "app_ms": 10 * s, "entries": 800, "switches": 8} for s in (3, 1, 2)])
     assert row == {"switches": 8, "rollouts": 3, "median_s": 2, "max_s": 3, "app_median_ms": 20,
                    "write_median_ms": None, "flip_median_ms": None, "cleanup_median_ms": None,
-                   "entries_per_switch": 100}
+                   "entries_per_switch": 100, "cores_ours": None, "cores_others": None}
     steps = [{"rest_s": 1, "app_ms": 900, "entries": 8, "switches": 8, "write_ms": w, "flip_ms": 50,
               "cleanup_ms": 700} for w in (800, 600)] + [{"rest_s": 1, "app_ms": 900, "entries": 8, "switches": 8}]
     row = bench.rollout_row(8, steps)
@@ -106,3 +106,19 @@ def test_the_page_names_the_switch_build_the_step_timeout_and_where_the_growth_e
     page = bench.render_markdown(figures, "cluster.png")
     assert "BMv2 build: `/opt/bmv2-perf/bin/simple_switch_grpc`" in page and "300000 ms" in page
     assert "The growth ended at 24 switches: a rollout failed: HTTP 500" in page
+
+
+def test_busy_time_is_everything_but_idle_and_iowait():
+    stat = "cpu  100 5 50 1000 40 3 2 7 0 0\ncpu0 1 2 3 4\n"
+    assert bench.busy_jiffies(stat) == 100 + 5 + 50 + 3 + 2 + 7
+
+
+def test_a_rollout_row_says_what_else_used_the_machine():
+    runs = [{"rest_s": 2.0, "app_ms": 1500, "entries": 32160, "switches": 16}]
+    row = bench.rollout_row(16, runs, {"ours": 1.5, "others": 0.25})
+    assert row["cores_ours"] == 1.5 and row["cores_others"] == 0.25
+    assert "1.50 / 0.25" in bench.render_markdown(
+        {"started": "x", "host": "h", "instances": ["onos-1"], "storage_nodes": 3,
+         "model": {"leaves": 100, "phases": 10, "decision_entries": 1000, "range_entries": 980},
+         "rollout": [row], "heap": [], "latency": None}, "cluster.png")
+    assert bench.rollout_row(4, runs)["cores_others"] is None

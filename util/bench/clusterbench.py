@@ -59,6 +59,53 @@ ROLLOUT_STEPS = re.compile(r"Rollout of (\S+) to \d+ switch\(es\): written in (\
 OLD_BANKS_REMOVED = re.compile(r"Rollout of (\S+): old banks removed in (\d+) ms")
 
 
+def group_jiffies(groups, proc="/proc"):
+    """CPU time (clock ticks, user + system) of the live processes of the process groups `groups`."""
+    total = 0
+    for pid in os.listdir(proc):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(os.path.join(proc, pid, "stat")) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[2]) in groups:                   # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total
+
+
+class CpuAccount:
+    """What the rest of the machine took while the benchmark ran: the machine's busy CPU time less that of the
+    benchmark's own process groups (the ONOS and Atomix JVMs, the switches, the benchmark), in cores."""
+
+    def __init__(self, groups):
+        self.groups = set(groups)
+        self.ticks = os.sysconf("SC_CLK_TCK")
+        self.start = self.sample()
+
+    def sample(self):
+        with open("/proc/stat") as f:
+            busy = bench.busy_jiffies(f.read())
+        return time.monotonic(), busy, group_jiffies(self.groups)
+
+    def cores(self):
+        """{"ours", "others"}: cores used on average since this account was opened."""
+        t1, busy1, ours1 = self.sample()
+        t0, busy0, ours0 = self.start
+        seconds = max(t1 - t0, 1e-3)
+        ours = (ours1 - ours0) / self.ticks / seconds
+        return {"ours": ours, "others": max(0.0, (busy1 - busy0) / self.ticks / seconds - ours)}
+
+
+def bench_groups(session):
+    """The process groups of the benchmark: the ONOS and Atomix JVMs, the switches (each started in its own
+    group) and the benchmark's own."""
+    members = [m.process for m in list(session.cluster.instances) + list(session.cluster.atomix)]
+    members += list(session.fabric.processes.values())
+    return {p.pid for p in members if p is not None and p.poll() is None} | {os.getpgid(0)}
+
+
 class BenchError(Exception):
     pass
 
@@ -240,6 +287,7 @@ def run(args):
                     break
                 active = rest.get(f"{MODELS}/active", retry=False)["id"]
                 turn = [other, full] if active == full["model_id"] else [full, other]
+                cpu = CpuAccount(bench_groups(session))
                 try:
                     runs = [activate(session.cluster.instances[0], turn[i % 2], size)
                             for i in range(args.rollouts)]
@@ -249,15 +297,18 @@ def run(args):
                     log(f"a rollout to {size} switches failed, the growth ends: {e}")
                     break
                 results["rollouts"].extend(dict(r, size=size) for r in runs)
-                row = bench.rollout_row(size, runs)
+                row = bench.rollout_row(size, runs, cpu.cores())
                 results["rollout"].append(row)
                 log(f"rollout to {size} switches: median {row['median_s']:.2f} s, max {row['max_s']:.2f} s "
-                    f"(app's count {row['app_median_ms']:.0f} ms; {row['entries_per_switch']} entries per switch)")
+                    f"(app's count {row['app_median_ms']:.0f} ms; {row['entries_per_switch']} entries per switch; "
+                    f"cores: benchmark {row['cores_ours']:.2f}, everything else {row['cores_others']:.2f})")
                 live, rss = heap(session.cluster)
                 results["heap"].append({"switches": size, "live_heap_mib": live, "rss_mib": rss})
                 log(f"heap at {size} switches: live MiB {live}, RSS MiB {rss}")
                 if size == args.latency_at:
+                    cpu = CpuAccount(bench_groups(session))
                     results["latency"] = measure_latency(session, part, args, work)
+                    results["latency"]["cores"] = cpu.cores()
                     s = results["latency"]["summary"]
                     log(f"report → incident at {size} switches: {s['n']} flows, median {s['median']:.0f} ms, p90 "
                         f"{s['p90']:.0f} ms, max {s['max']:.0f} ms, {results['latency']['uncounted']} never counted")

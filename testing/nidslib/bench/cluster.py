@@ -64,7 +64,13 @@ def summary(values):
             "p99": stats.percentile(values, 99), "max": max(values)}
 
 
-def rollout_row(size, runs):
+def busy_jiffies(stat_text):
+    """The machine's busy CPU time (clock ticks) from /proc/stat's first line: all but idle and iowait."""
+    fields = [int(v) for v in stat_text.split("\n", 1)[0].split()[1:]]
+    return sum(fields) - fields[3] - (fields[4] if len(fields) > 4 else 0)
+
+
+def rollout_row(size, runs, cpu=None):
     """The figures of one fabric size from its rollouts: [{"rest_s", "app_ms", "entries", "switches"}]."""
     rest = [r["rest_s"] for r in runs]
 
@@ -76,7 +82,8 @@ def rollout_row(size, runs):
             "app_median_ms": stats.median([r["app_ms"] for r in runs]),
             "write_median_ms": step_median("write_ms"), "flip_median_ms": step_median("flip_ms"),
             "cleanup_median_ms": step_median("cleanup_ms"),
-            "entries_per_switch": runs[0]["entries"] // max(1, runs[0]["switches"])}
+            "entries_per_switch": runs[0]["entries"] // max(1, runs[0]["switches"]),
+            "cores_ours": (cpu or {}).get("ours"), "cores_others": (cpu or {}).get("others")}
 
 
 def goal_lines(results):
@@ -106,10 +113,13 @@ def render_markdown(results, plot_name):
     fmt = stats.fmt
     rollout = stats.markdown_table(
         ["switches", "rollouts", "median (s)", "max (s)", "app's own count, median (ms)", "of which written (ms)",
-         "flipped (ms)", "old banks removed after the answer (ms)", "entries per switch"],
+         "flipped (ms)", "old banks removed after the answer (ms)", "entries per switch",
+         "cores: benchmark / everything else"],
         [[r["switches"], r["rollouts"], fmt(r["median_s"], "{:.2f}"), fmt(r["max_s"], "{:.2f}"),
           fmt(r["app_median_ms"]), fmt(r.get("write_median_ms")), fmt(r.get("flip_median_ms")),
-          fmt(r.get("cleanup_median_ms")), r["entries_per_switch"]] for r in results["rollout"]])
+          fmt(r.get("cleanup_median_ms")), r["entries_per_switch"],
+          f"{fmt(r.get('cores_ours'), '{:.2f}')} / {fmt(r.get('cores_others'), '{:.2f}')}"]
+         for r in results["rollout"]])
     heap = stats.markdown_table(
         ["switches"] + [f"{n} live heap (MiB)" for n in results["instances"]]
         + [f"{n} RSS (MiB)" for n in results["instances"]],
@@ -139,9 +149,11 @@ def render_markdown(results, plot_name):
         f"{results['model']['decision_entries']} decision and {results['model']['range_entries']} range entries) "
         "and a second one of a few leaves less, activated in turn through onos-1's REST API: the time from the "
         "request to its answer, which comes once every switch has the model in its inactive bank and has flipped "
-        "to it (ONOS's flow rule service hands each write to the switch's master). The app's own count runs from "
+        "to it (each switch's bank written over P4Runtime by its master). The app's own count runs from "
         "its first write (after reading every switch back) to the last flip; the old banks are removed after the "
-        "answer, and each rollout is timed once the previous one's removal is confirmed (steps from the app's log).",
+        "answer, and each rollout is timed once the previous one's removal is confirmed (steps from the app's log). "
+        "Cores: the average CPU use over the size's timed rollouts of the benchmark's own processes (JVMs, "
+        "switches, the benchmark) and of everything else on the machine (other sessions).",
         "",
         rollout,
         "",
@@ -164,6 +176,8 @@ def render_markdown(results, plot_name):
                              [[s["n"], fmt(s["median"]), fmt(s["p90"]), fmt(s["p99"]), fmt(s["max"]),
                                latency.get("uncounted", "—")]]),
         "",
+        *([f"CPU during the latency run: the benchmark {latency['cores']['ours']:.2f} cores, everything else on the "
+           f"machine {latency['cores']['others']:.2f}.", ""] if latency.get("cores") else []),
         f"![rollout time, heap and latency]({plot_name})",
         "",
         "`cluster.json` beside this file holds every rollout and latency.",
