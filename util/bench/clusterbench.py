@@ -225,7 +225,8 @@ def measure_latency(session, part, args, work):
                                 for inst, p in zip(session.cluster.instances, pipeline)}}
 
 
-def run(args):
+def run(args, results):
+    """Fills `results` as it goes (an interrupted run keeps the sizes measured so far)."""
     sizes = sorted(int(s) for s in args.sizes.split(","))
     if sizes[0] < 2:
         raise BenchError("a size counts the spine and at least one leaf")
@@ -248,9 +249,9 @@ def run(args):
         missing.append(reference_stack.need_bmv2_perf())
     if missing:
         raise BenchError("; ".join(missing))
-    results = {"started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-               "host": f"{platform.node()} ({os.cpu_count()} cores)", "model": facts, "rollout": [], "rollouts": [],
-               "heap": [], "latency": None, "not_fitted": None}
+    results.update({"started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                    "host": f"{platform.node()} ({os.cpu_count()} cores)", "model": facts, "rollout": [],
+                    "rollouts": [], "heap": [], "latency": None, "not_fitted": None})
     log("waiting for the stack lock /tmp/nids-itest.lock ...")
     lock = session_mod.exclusive_stack_lock()
     session = cluster_mod.ClusterSession(reference_stack.onos_home(), reference_stack.atomix_home(),
@@ -274,6 +275,7 @@ def run(args):
         activate(session.cluster.instances[0], full, sizes[0])
         with tempfile.TemporaryDirectory() as work:
             for size in sizes:
+                results["growing_to"] = size
                 part = topo.first_leaves(fabric, size - 1)
                 try:
                     grown = time.monotonic()
@@ -337,11 +339,17 @@ def main():
     parser.add_argument("--out", default=os.path.join(ROOT, "docs", "bench"))
     parser.add_argument("--log-dir", default=os.path.join("build", "bench-cluster"))
     args = parser.parse_args()
+    results = {}
     try:
-        results = run(args)
+        run(args, results)
     except BenchError as e:
         print(f"bench-cluster: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt as e:   # SIGTERM or ^C: the cluster is stopped; the sizes measured so far are written
+        if not results.get("rollout"):
+            raise
+        results["not_fitted"] = {"switches": results.get("growing_to"), "why": f"the run was interrupted ({e})"}
+        log(f"interrupted at {results.get('growing_to')} switches: writing the sizes measured so far")
     bench.write(results, args.out)
     print()
     print("\n".join(bench.goal_lines(results)))
