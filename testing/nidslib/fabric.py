@@ -14,6 +14,11 @@ from . import topology as topo
 
 _SWITCH_IF = re.compile(r"^s\d+-eth\d+$")
 
+# BMv2 logs every packet's parse, tables and actions at its default level (trace), and table writes at debug: on 2
+# cores that costs the switches more CPU than forwarding. info keeps warnings and errors. For a packet trace (or to
+# see table writes): NIDS_SWITCH_LOG_LEVEL=trace (or debug).
+SWITCH_LOG_LEVEL = os.environ.get("NIDS_SWITCH_LOG_LEVEL", "info")
+
 
 class Fabric:
     def __init__(self, topology, log_dir, switch_binary=bmv2.SWITCH_BINARY):
@@ -50,7 +55,7 @@ class Fabric:
         sw = self.topology.switch(name)
         binary = binary or self.switch_binary
         options = ["--thrift-port", str(sw.thrift_port), "--log-file", os.path.join(self.log_dir, name),
-                   "--log-flush"] if binary == bmv2.SWITCH_BINARY else []
+                   "--log-flush", "--log-level", SWITCH_LOG_LEVEL] if binary == bmv2.SWITCH_BINARY else []
         command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, binary,
                                topo.P4RUNTIME_DEVICE_ID, options=options)
         self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
