@@ -6,46 +6,35 @@ package org.onosproject.nids.pipeconf;
 
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
-import org.onosproject.net.flow.FlowRuleOperations;
-import org.onosproject.net.flow.FlowRuleOperationsContext;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 
 /**
- * Classifier banks kept in a {@link FakeFlowRuleService}'s tables (as one batch per replacement: a refusing switch
- * refuses it, a silent one never answers), so that a test sees banks and other entries of a switch in one place.
+ * Classifier banks kept in a {@link FakeFlowRuleService}'s tables (a refusing switch refuses a replacement, a silent
+ * one never answers it), so that a test sees banks and other entries of a switch in one place.
  */
 public final class FakeClassifierBanks implements ClassifierBanks {
 
+    private final FlowRuleWriter writer;
     private final FakeFlowRuleService flows;
 
     public FakeClassifierBanks(FakeFlowRuleService flows) {
         this.flows = flows;
+        this.writer = new FlowRuleWriter(flows);
     }
 
     @Override
     public CompletableFuture<Boolean> replace(DeviceId deviceId, int bank, List<FlowRule> rules) {
-        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
         // Whatever the switch holds in the bank goes, whoever wrote it: the classifier tables are the app's own.
-        flows.tables.getOrDefault(deviceId, java.util.Map.of()).values().stream()
+        List<FlowRule> held = flows.tables.getOrDefault(deviceId, Map.of()).values().stream()
                 .filter(r -> ClassifierTables.BANKED.contains(r.table())
                         && NidsPipelineProgrammable.bankOf(r) == bank)
-                .forEach(ops::remove);
-        ops.newStage();
-        rules.forEach(ops::add);
-        CompletableFuture<Boolean> done = new CompletableFuture<>();
-        flows.apply(ops.build(new FlowRuleOperationsContext() {
-            @Override
-            public void onSuccess(FlowRuleOperations operations) {
-                done.complete(true);
-            }
-
-            @Override
-            public void onError(FlowRuleOperations operations) {
-                done.complete(false);
-            }
-        }));
-        return done;
+                .collect(Collectors.toList());
+        return writer.apply(held, FlowRuleWriter.Mode.REMOVE)
+                .thenCompose(ok -> ok ? writer.apply(rules, FlowRuleWriter.Mode.ADD)
+                                      : CompletableFuture.completedFuture(false));
     }
 }
