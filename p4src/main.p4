@@ -73,9 +73,10 @@ control NidsIngress(inout headers_t hdr,
                     if (live) {
                         classifier.apply(meta);     // derives the flow's features when the model has a tree
                     }
-                    // A phase packet without a tree at its phase and nothing else due has nothing to report.
-                    if (meta.verdict.classified || meta.flow.ended || meta.flow.timeout_due || meta.flow.alert_pending
-                            || meta.flow.evicted || meta.is_probe) {
+                    // A phase packet without a tree at its phase, or with a benign verdict (class 0: it raises no
+                    // alert), and nothing else due has nothing to report: the report stage would only find that.
+                    if ((meta.verdict.classified && meta.verdict.class_id != 0) || meta.flow.ended
+                            || meta.flow.timeout_due || meta.flow.alert_pending || meta.flow.evicted || meta.is_probe) {
                         reports.apply(hdr, meta, standard_metadata);
                     }
                 }

@@ -19,29 +19,28 @@ bit<32> duration_of(in flow_keys_t keys, in flow_counts_t counts) {
     return last_out > last_in ? last_out : last_in;
 }
 
-// floor(log2(x)) for x >= 1 (0 for x = 0): a priority encoding in five halving steps, no table.
-bit<8> floor_log2(in bit<32> x) {
-    bit<32> rest = x;
-    bit<8> log2 = 0;
-    bit<8> step = rest[31:16] != 0 ? 8w16 : 8w0;
-    rest = rest >> step;
-    log2 = log2 + step;
-    step = rest[15:8] != 0 ? 8w8 : 8w0;
-    rest = rest >> step;
-    log2 = log2 + step;
-    step = rest[7:4] != 0 ? 8w4 : 8w0;
-    rest = rest >> step;
-    log2 = log2 + step;
-    step = rest[3:2] != 0 ? 8w2 : 8w0;
-    rest = rest >> step;
-    log2 = log2 + step;
-    return log2 + (rest[1:1] != 0 ? 8w1 : 8w0);
-}
+// floor(log2(x)) for x >= 1 (0 for x = 0) as a chain of ?: from the smallest result up: BMv2 evaluates a ?: only
+// as far as needed, so floor(log2(x)) + 1 comparisons (8 for a flow's 128th packet). A macro, because p4c keeps a
+// macro's ?: chain in one expression (nested in the else branches only: a ?: in a then branch becomes temporaries),
+// where the halving steps of a priority encoding, inlined, grew to 240 operations evaluated in full (p4c
+// substitutes every step's value into each later use).
+#define FLOOR_LOG2(x) ((x) < 32w0x2 ? 8w0 : ((x) < 32w0x4 ? 8w1 : ((x) < 32w0x8 ? 8w2 : ((x) < 32w0x10 ? 8w3 : \
+    ((x) < 32w0x20 ? 8w4 : ((x) < 32w0x40 ? 8w5 : ((x) < 32w0x80 ? 8w6 : ((x) < 32w0x100 ? 8w7 : \
+    ((x) < 32w0x200 ? 8w8 : ((x) < 32w0x400 ? 8w9 : ((x) < 32w0x800 ? 8w10 : ((x) < 32w0x1000 ? 8w11 : \
+    ((x) < 32w0x2000 ? 8w12 : ((x) < 32w0x4000 ? 8w13 : ((x) < 32w0x8000 ? 8w14 : ((x) < 32w0x10000 ? 8w15 : \
+    ((x) < 32w0x20000 ? 8w16 : ((x) < 32w0x40000 ? 8w17 : ((x) < 32w0x80000 ? 8w18 : ((x) < 32w0x100000 ? 8w19 : \
+    ((x) < 32w0x200000 ? 8w20 : ((x) < 32w0x400000 ? 8w21 : ((x) < 32w0x800000 ? 8w22 : \
+    ((x) < 32w0x1000000 ? 8w23 : ((x) < 32w0x2000000 ? 8w24 : ((x) < 32w0x4000000 ? 8w25 : \
+    ((x) < 32w0x8000000 ? 8w26 : ((x) < 32w0x10000000 ? 8w27 : ((x) < 32w0x20000000 ? 8w28 : \
+    ((x) < 32w0x40000000 ? 8w29 : ((x) < 32w0x80000000 ? 8w30 : 8w31)))))))))))))))))))))))))))))))
 
 // The client's packet spacing, without a division: DURATION_IN over the largest power of two not above IN_PKTS,
 // ½ to 2 times the mean spacing DURATION_IN / (IN_PKTS - 1) (docs/features.md, "Packet spacing").
+// (The duration in a local first: a function call in the same expression as a ?: makes p4c turn the ?: into
+// temporaries, to keep the call's order of evaluation.)
 bit<32> in_pkt_interval_of(in flow_keys_t keys, in flow_counts_t counts) {
-    return duration_in_of(keys, counts) >> floor_log2(counts[FLOW_IN_PKTS]);
+    bit<32> duration_in = duration_in_of(keys, counts);
+    return duration_in >> FLOOR_LOG2(counts[FLOW_IN_PKTS]);
 }
 
 // Feature id f is bits [32 * ((f - 1) % 8) + 31 : ...] of part (f - 1) / 8; each line names its feature.
@@ -88,13 +87,13 @@ feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, i
     return v;
 }
 
-// The 32-bit data-plane value of feature `id` (1..33) in the vector; 0 for id 0.
-slot_value_t feature_value(in feature_vector_t v, in bit<8> id) {
-    bit<8> index = id - 1;
-    bit<8> shift = (index & 7) << 5;
-    bit<256> part = index < 8 ? v.ids_1_to_8 : (index < 16 ? v.ids_9_to_16
-                  : (index < 24 ? v.ids_17_to_24 : (index < 32 ? v.ids_25_to_32 : (bit<256>)v.id_33)));
-    return id == 0 ? 32w0 : (slot_value_t)(part >> shift);
-}
+// The 32-bit data-plane value of feature `id` (1..33) in the feature vector V; 0 for id 0. A macro, one
+// expression: as an inlined function p4c wrote the part chosen into four 256-bit temporaries, each chosen again
+// (eight field writes and about 100 operations per tree level).
+#define FEATURE_VALUE(V, id) \
+    ((id) == 0 ? 32w0 \
+     : (slot_value_t)(((id) <= 8 ? V.ids_1_to_8 : ((id) <= 16 ? V.ids_9_to_16 \
+                       : ((id) <= 24 ? V.ids_17_to_24 : ((id) <= 32 ? V.ids_25_to_32 : (bit<256>)V.id_33)))) \
+                      >> ((((id) - 1) & 7) << 5)))
 
 #endif

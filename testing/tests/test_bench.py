@@ -59,10 +59,17 @@ def test_rate_search_is_bounded_by_the_trial_budget():
     assert best is not None and best < 50_000 * 1.0101
 
 
-def test_rate_search_reports_none_when_even_the_lowest_rate_loses():
-    trial, calls = lossy_switch(100)
-    best, history = stats.max_rate_search(trial, 500, 200_000, max_trials=8)
-    assert best is None and calls == [500]
+def test_rate_search_reports_none_when_even_the_floor_loses():
+    trial, calls = lossy_switch(10)
+    best, history = stats.max_rate_search(trial, 500, 200_000, max_trials=8, floor=100)
+    assert best is None and calls == [500, 250, 125]
+
+
+def test_rate_search_halves_below_a_losing_start_then_bisects():
+    trial, calls = lossy_switch(9_000)
+    best, _ = stats.max_rate_search(trial, 16_000, 120_000, max_trials=10, precision=0.02)
+    assert calls[:2] == [16_000, 8_000]
+    assert 9_000 / 1.02 <= best <= 9_000 * 1.0101    # loss under 1% just above the capacity passes
 
 
 def test_rate_search_tolerates_loss_under_the_limit():
@@ -222,3 +229,16 @@ calls=1 0
     assert callgrind.per_call(edges, "egress_thread", "Pipeline::apply") == (2, 200.0)
     assert callgrind.per_call(edges, "ingress_thread", "Parser::parse") == (3, 300.0)
     assert callgrind.per_call(edges, "transmit_thread", "Pipeline::apply") == (0, 0.0)
+
+
+def test_harness_ceiling_and_rtt_rounds_are_rendered():
+    results = fake_results()
+    assert "Harness ceiling (no switch): not measured" in report.render_markdown(results, [])
+    results["harness"] = {"max_rate": {"64": {"pps": 80000, "sent_max": 81000},
+                                       "1024": {"pps": 40000, "sent_max": 40500}}}
+    for key, r in results["scenarios"].items():
+        r["rtt_rounds"] = [{"rtt_ms": {"p50": 0.4}}, {"rtt_ms": {"p50": 0.5}}, {"rtt_ms": None}]
+    text = report.render_markdown(results, [])
+    assert ("reach 80000 pps at 64 B (generator sent up to 81000 pps; the fastest scenario reached 25% of it), "
+            "40000 pps at 1024 B (generator sent up to 40500 pps; the fastest scenario reached 45% of it)") in text
+    assert "(per round P50: S1 0.400/0.500/—; S2 0.400/0.500/—; S3" in text

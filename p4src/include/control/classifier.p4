@@ -65,7 +65,7 @@ control Classifier(inout local_metadata_t meta) {
     }
 
     action select_feature(FeatureId_t feature_id) {
-        slot_value = feature_value(meta.features, (bit<8>)feature_id);
+        slot_value = FEATURE_VALUE(meta.features, (bit<8>)feature_id);
     }
 
     action set_code(code_t code) {

@@ -107,6 +107,29 @@ def goal_lines(results):
     return "\n".join(lines)
 
 
+def per_round(results, frame):
+    """'S1 a/b/c; S2 ...': each scenario's max rate at the frame size in every round."""
+    return "; ".join(f"{k} {'/'.join(stats.fmt(v) for v in r['max_rate'][frame].get('per_round', []))}"
+                     for k, r in sorted(results["scenarios"].items()))
+
+
+def harness_line(results):
+    """What the generator and receiver reach without the switch (a kernel bridge in its place): when a scenario's
+    max rate is near it, the harness, not BMv2, caps the search and the ratios say nothing."""
+    harness = results.get("harness")
+    if not harness:
+        return "- Harness ceiling (no switch): not measured in this run."
+    parts = []
+    for f in FRAMES:
+        h = harness["max_rate"][f]
+        top = max((_rate(r, f) or 0) for r in results["scenarios"].values())
+        parts.append(f"{stats.fmt(h['pps'])} pps at {f} B (generator sent up to {stats.fmt(h.get('sent_max'))} pps; "
+                     f"the fastest scenario reached {ratio(top, h['pps']) or 0:.0%} of it)")
+    return ("- Harness ceiling: the same generator, receiver and veths with a kernel bridge in place of the switch "
+            "reach " + ", ".join(parts) + ". The scenarios' max rates are the switch's, not the harness's, as long "
+            "as they stay well below it.")
+
+
 def render_markdown(results, plots):
     m = results["machine"]
     s = results["settings"]
@@ -129,16 +152,23 @@ def render_markdown(results, plots):
              "1024 B vs S1", "TCP Mb/s", "RTT P50 ms", "P90 ms", "P99 ms", "switch CPU %", "CPU µs/pkt", "RSS MiB"],
             summary_rows(results), align=["l", "l"] + ["r"] * 13),
         "",
-        f"- Max rate: highest offered UDP rate (iperf3, one flow) with < 1% loss end to end; the rate doubles from "
-        f"{s.get('low', 1000):.0f} pps until a trial loses (cap {s['high']:.0f} pps), then a geometric bisection; at most {s['trials']} "
-        f"trials of {s['trial_seconds']} s per frame size; the median over {s.get('rounds', 1)} round(s) run in "
-        "alternating scenario order (per round: "
-        + "; ".join(f"{k} {'/'.join(stats.fmt(v) for v in r['max_rate']['64'].get('per_round', []))}"
-                    for k, r in sorted(results["scenarios"].items())) + " pps at 64 B). "
+        f"- Max rate: highest offered UDP rate (iperf3, one flow) with < 1% loss end to end; from "
+        f"{s.get('low', 1000):.0f} pps the rate doubles until a trial loses (cap {s['high']:.0f} pps; it halves "
+        f"when the first trial loses), then a geometric bisection to {s.get('precision', 0.05):.0%}; at most "
+        f"{s['trials']} trials of {s['trial_seconds']} s per frame size; the median over {s.get('rounds', 1)} "
+        "round(s) run in alternating scenario order (per round: "
+        + "; ".join(f"{per_round(results, f)} pps at {f} B" for f in FRAMES) + "). "
         "Gb/s counts layer-2 bits, FCS included.",
+        harness_line(results),
         f"- RTT: ping at 200/s for {s['rtt_seconds']} s while iperf3 offers a fixed load of "
         f"{results['fixed_load_pps']} pps of 64-byte frames (half the slowest scenario's max rate, so no scenario "
-        "runs above its capacity). CPU % (of one core, all switch threads) and µs/pkt over that window; RSS after it.",
+        f"runs above its capacity), {s.get('rounds', 1)} round(s) in alternating scenario order; each percentile is "
+        "the median over the rounds (per round P50: "
+        + "; ".join(f"{k} " + "/".join(stats.fmt((x.get("rtt_ms") or {}).get("p50"), "{:.3f}")
+                                      for x in r.get("rtt_rounds", []))
+                    for k, r in sorted(results["scenarios"].items())) + " ms). "
+        "CPU % (of one core, all switch threads) and µs/pkt over that window (median over the rounds); RSS after "
+        "the last.",
         f"- TCP: one iperf3 TCP stream for {s['tcp_seconds']} s.",
         f"- Reports received by the benchmark's P4Runtime client over the whole run: {results.get('reports', 0)}.",
         "",

@@ -54,18 +54,21 @@ def cpu_percent(ticks_before, ticks_after, seconds, clk_tck):
 
 # ---- rate search -------------------------------------------------------------------------------------------
 
-def max_rate_search(trial, low, high, max_trials, precision=0.05, loss_limit=0.01, factor=2.0):
+def max_rate_search(trial, low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None):
     """Highest offered rate with loss below `loss_limit`, within at most `max_trials` trials.
 
     trial(rate) -> loss fraction (0..1) of one run at that offered rate; loss is assumed to grow with the
-    rate. The rate doubles (`factor`) from `low` until a trial loses or `high` is reached, then a geometric
-    bisection narrows the bracket until hi/lo <= 1 + precision. Returns (best passing rate or None,
-    [(rate, loss)] in trial order); None when even `low` loses.
+    rate. The search brackets the rate first: from `low` it doubles (`factor`) until a trial loses or `high` is
+    reached, or, when `low` itself loses, halves until a trial passes (not below `floor`, default low / 16). A
+    geometric bisection then narrows the bracket until hi/lo <= 1 + precision. Start `low` near the expected
+    rates: every doubling or halving costs a trial the bisection lacks, and scenarios bracketed alike end on the
+    same grid. Returns (best passing rate or None, [(rate, loss)] in trial order); None when even `floor` loses.
     """
     if not 0 < low < high:
         raise ValueError("need 0 < low < high")
     if max_trials < 1:
         raise ValueError("need at least one trial")
+    floor = low / 16 if floor is None else floor
     history = []
 
     def passes(rate):
@@ -73,9 +76,19 @@ def max_rate_search(trial, low, high, max_trials, precision=0.05, loss_limit=0.0
         history.append((rate, loss))
         return loss < loss_limit
 
-    if not passes(low):
-        return None, history
-    good, bad = low, None
+    good = bad = None
+    if passes(low):
+        good = low
+    else:
+        bad = low
+        while good is None and len(history) < max_trials and bad / factor >= floor:
+            rate = bad / factor
+            if passes(rate):
+                good = rate
+            else:
+                bad = rate
+        if good is None:
+            return None, history
     while bad is None and len(history) < max_trials:
         rate = min(good * factor, high)
         if passes(rate):
