@@ -451,8 +451,9 @@ def assign_masters(rest, topology, node_ids, rounds=MASTER_ROUNDS, round_wait=MA
 
     Under load ONOS answers a mastership request late or not at all (`PUT /onos/v1/mastership` sets the role
     synchronously through Atomix: at 20:05 its leader election timed out while 8 new switches were given the active
-    model, and the request timed out). So each round asks only for the switches not yet as assigned, each request
-    with a long timeout and a failed request left to the next round; a bounded number of rounds."""
+    model, and the request timed out). So the first round asks for every switch (one request each, as before), each
+    later round only for the switches not yet as assigned; each request with a long timeout, a failed request left
+    to the next round; a bounded number of rounds."""
     wanted = {sw.device_id: node_ids[(sw.index - 1) % len(node_ids)] for sw in topology.switches}
     patient = onos_mod.Rest(rest.base_url, attempts=2, timeout=MASTER_REQUEST_TIMEOUT)
 
@@ -464,7 +465,7 @@ def assign_masters(rest, topology, node_ids, rounds=MASTER_ROUNDS, round_wait=MA
 
     def unsettled():
         return {d: n for d, n in wanted.items() if master(d) != n}
-    pending, failures = unsettled(), {}
+    pending, failures = dict(wanted), {}
     for _ in range(rounds):
         for device, node in pending.items():
             try:

@@ -127,8 +127,13 @@ def test_a_mastership_request_that_times_out_is_asked_again_and_the_others_go_on
     wanted = cluster.assign_masters(onos, part, ["onos-1", "onos-2", "onos-3"], round_wait=0.5)
     assert onos.masters == wanted
     assert wanted["device:bmv2:s16"] == "onos-1" and wanted["device:bmv2:s2"] == "onos-2"
-    # 16 in the first round (3 timed out), the 3 again in the second: never one already as assigned.
+    # 16 in the first round (3 timed out), the 3 again in the second: never one already as assigned after the first.
     assert len(onos.puts) == 16 + 3
+    again = _LoadedOnos(timeouts=0)
+    again.masters = dict(wanted)
+    monkeypatch.setattr(cluster.onos_mod, "Rest", lambda *a, **kw: again)
+    cluster.assign_masters(again, part, ["onos-1", "onos-2", "onos-3"], round_wait=0.5)
+    assert len(again.puts) == 16, "the first round asks for every switch, as assigned or not"
 
 
 def test_masters_never_as_assigned_fail_after_a_bounded_number_of_rounds(monkeypatch):
