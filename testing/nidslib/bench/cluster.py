@@ -149,7 +149,7 @@ def render_markdown(results, plot_name):
         f"{results['model']['decision_entries']} decision and {results['model']['range_entries']} range entries) "
         "and a second one of a few leaves less, activated in turn through onos-1's REST API: the time from the "
         "request to its answer, which comes once every switch has the model in its inactive bank and has flipped "
-        "to it (each switch's bank written over P4Runtime by its master). The app's own count runs from "
+        "to it (each switch's writes made by its master). The app's own count runs from "
         "its first write (after reading every switch back) to the last flip; the old banks are removed after the "
         "answer, and each rollout is timed once the previous one's removal is confirmed (steps from the app's log). "
         "Cores: the average CPU use over the size's timed rollouts of the benchmark's own processes (JVMs, "
