@@ -444,7 +444,8 @@ MASTER_REQUEST_TIMEOUT = 60
 MASTER_ROUND_WAIT = 60
 
 
-def assign_masters(rest, topology, node_ids, rounds=MASTER_ROUNDS, round_wait=MASTER_ROUND_WAIT):
+def assign_masters(rest, topology, node_ids, rounds=MASTER_ROUNDS, round_wait=MASTER_ROUND_WAIT,
+                   on_poll=lambda: None):
     """Makes the switches' masters the instances `node_ids` in turn by switch number (s1 -> first, s2 -> second, ...)
     and waits until ONOS reports them so: a known split, where ONOS's own balancing would leave it to timing. A
     switch keeps its master when the fabric grows.
@@ -464,6 +465,7 @@ def assign_masters(rest, topology, node_ids, rounds=MASTER_ROUNDS, round_wait=MA
             return None
 
     def unsettled():
+        on_poll()   # e.g. restarting a switch that died meanwhile (it gets a master again, then is asked for)
         return {d: n for d, n in wanted.items() if master(d) != n}
     pending, failures = dict(wanted), {}
     for _ in range(rounds):
@@ -571,7 +573,7 @@ class ClusterSession:
         from . import topology as topo
         self.rest.post("/onos/v1/network/configuration", topo.netcfg(part, self.pipeconf_id))
         self.wait_devices(part)
-        assign_masters(self.rest, part, [m.node_id for m in self.layout.onos])
+        assign_masters(self.rest, part, [m.node_id for m in self.layout.onos], on_poll=self.restart_dead_switches)
         self.wait_devices(part)
 
     def wait_devices(self, part):
