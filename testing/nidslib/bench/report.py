@@ -5,6 +5,7 @@
 import json
 import os
 import sys
+import textwrap
 
 from . import stats
 from ..paths import REPO_ROOT
@@ -243,7 +244,8 @@ def plot(results, out_dir):
 
     scen = results["scenarios"]
     keys = sorted(scen)
-    labels = [k + "\n" + scen[k]["title"].replace("NetFlow + ", "NetFlow +\n") for k in keys]
+    # titles wrapped to the bar's width: four long ones side by side overlap otherwise
+    labels = [k + "\n" + textwrap.fill(scen[k]["title"], 18) for k in keys]
     made = []
 
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
