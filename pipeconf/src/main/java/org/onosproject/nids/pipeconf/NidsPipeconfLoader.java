@@ -74,7 +74,7 @@ public final class NidsPipeconfLoader {
         URL bmv2JsonUrl = resource(BMV2_JSON_PATH);
         return DefaultPiPipeconf.builder()
                 .withId(PIPECONF_ID)
-                .withPipelineModel(pipelineModel())
+                .withPipelineModel(new AppOwnedTablesModel(pipelineModel(), ClassifierTables.BANKED))
                 .addBehaviour(PiPipelineInterpreter.class, NidsInterpreter.class)
                 .addBehaviour(Pipeliner.class, NidsPipeliner.class)
                 .addBehaviour(NidsProgrammable.class, NidsPipelineProgrammable.class)

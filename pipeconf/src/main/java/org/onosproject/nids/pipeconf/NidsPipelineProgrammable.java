@@ -15,7 +15,6 @@ import org.onosproject.net.driver.AbstractHandlerBehaviour;
 import org.onosproject.net.flow.DefaultFlowRule;
 import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
-import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.flow.criteria.Criterion;
@@ -42,7 +41,6 @@ import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.p4runtime.api.P4RuntimeController;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -120,16 +118,13 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
 
     @Override
     public CompletableFuture<Boolean> writeBank(int bank, ModelBundle model) {
-        List<FlowRule> rules = planner().bankRules(deviceId(), model, bank);
-        List<FlowRule> stale = ourRulesInBank(bank);
-        FlowRuleWriter writer = writer();
-        return writer.apply(stale, FlowRuleWriter.Mode.REMOVE)
-                .thenCompose(ok -> writer.apply(rules, FlowRuleWriter.Mode.ADD));
+        return handler().get(ClassifierBanks.class).replace(deviceId(), bank,
+                                                            planner().bankRules(deviceId(), model, bank));
     }
 
     @Override
     public CompletableFuture<Boolean> clearBank(int bank) {
-        return writer().apply(ourRulesInBank(bank), FlowRuleWriter.Mode.REMOVE);
+        return handler().get(ClassifierBanks.class).replace(deviceId(), bank, List.of());
     }
 
     @Override
@@ -211,19 +206,6 @@ public class NidsPipelineProgrammable extends AbstractHandlerBehaviour implement
 
     private static long unsigned(Ip4Address address) {
         return address.toInt() & 0xffff_ffffL;
-    }
-
-    /** The classifier entries the NIDS application holds on this switch in one bank. */
-    private List<FlowRule> ourRulesInBank(int bank) {
-        short appId = appId().id();
-        List<FlowRule> rules = new ArrayList<>();
-        for (FlowEntry entry : handler().get(FlowRuleService.class).getFlowEntries(deviceId())) {
-            if (entry.appId() == appId && ClassifierTables.BANKED.contains(entry.table())
-                    && bankOf(entry) == bank) {
-                rules.add(entry);
-            }
-        }
-        return rules;
     }
 
     static int bankOf(FlowRule rule) {

@@ -52,7 +52,7 @@ import static org.onosproject.nids.pipeconf.PiRules.action;
 import static org.onosproject.nids.pipeconf.PiRules.criterion;
 
 /**
- * The NIDS pipeline behaviour on fake flow rule and group services: banks are written, cleared and switched as the
+ * The NIDS pipeline behaviour on fake flow rule, classifier bank and group services: banks are written, cleared and switched as the
  * app asks, port roles and the clone session are installed once, and a block is an ACL drop entry.
  */
 public class NidsPipelineProgrammableTest {
@@ -73,6 +73,7 @@ public class NidsPipelineProgrammableTest {
         PiPipeconf pipeconf = NidsPipeconfLoader.buildPipeconf();
         pipeline = PipelineDevices.nidsSwitch(S1, Map.of(
                 FlowRuleService.class, flows,
+                ClassifierBanks.class, new FakeClassifierBanks(flows),
                 GroupService.class, groups,
                 CoreService.class, PipelineDevices.coreServiceOf(APP),
                 PiPipeconfService.class, new PiPipeconfServiceAdapter() {
@@ -92,7 +93,7 @@ public class NidsPipelineProgrammableTest {
     }
 
     @Test
-    public void writeBankReplacesOurEntriesOfThatBankAndNothingElse() {
+    public void writeBankReplacesEverythingInThatBankAndNothingElse() {
         assertTrue(done(pipeline.writeBank(0, otherModel)));
         assertTrue(done(pipeline.writeBank(1, otherModel)));
         FlowRule foreign = DefaultFlowRule.builder().forDevice(S1).forTable(NIDS_INGRESS_CLASSIFIER_DECISION)
@@ -103,11 +104,11 @@ public class NidsPipelineProgrammableTest {
         assertTrue(done(pipeline.writeBank(1, model)));
 
         assertEquals(Set.copyOf(PipelineEntries.planned(APP, S1, model, 1)),
-                     PipelineEntries.bank(entries(), 1).stream().filter(r -> r.appId() == APP.id())
-                             .collect(Collectors.toSet()));
+                     Set.copyOf(PipelineEntries.bank(entries(), 1)));
         assertEquals(Set.copyOf(PipelineEntries.planned(APP, S1, otherModel, 0)),
                      Set.copyOf(PipelineEntries.bank(entries(), 0)));
-        assertTrue("another app's entry stays", entries().contains(foreign));
+        assertFalse("the classifier tables are the app's: an entry left in the bank goes",
+                    entries().contains(foreign));
         assertEquals(pipeline.entryCount(model), PipelineEntries.planned(APP, S1, model, 1).size());
     }
 

@@ -50,8 +50,8 @@ public interface NidsProgrammable extends HandlerBehaviour {
     int entryCount(ModelBundle model);
 
     /**
-     * Writes a model into one bank, every phase's tree: entries of the NIDS application already in that bank are
-     * removed first.
+     * Writes a model into one bank, every phase's tree: whatever the switch holds in that bank is removed first (the
+     * classifier tables are the NIDS application's own).
      *
      * @param bank  the bank (an idle one: the active bank keeps classifying meanwhile)
      * @param model the model, its entries in data-plane units
@@ -60,7 +60,7 @@ public interface NidsProgrammable extends HandlerBehaviour {
     CompletableFuture<Boolean> writeBank(int bank, ModelBundle model);
 
     /**
-     * Removes the NIDS application's entries from one bank.
+     * Removes every entry from one bank.
      *
      * @param bank the bank
      * @return completes with whether the switch accepted every removal

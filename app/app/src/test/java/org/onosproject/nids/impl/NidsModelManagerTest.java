@@ -47,6 +47,8 @@ import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.tree.DecisionTree;
 import org.onosproject.nids.model.tree.TreeNode;
+import org.onosproject.nids.pipeconf.ClassifierBanks;
+import org.onosproject.nids.pipeconf.FakeClassifierBanks;
 import org.onosproject.nids.pipeconf.FakeFlowRuleService;
 import org.onosproject.nids.pipeconf.FakeGroupService;
 import org.onosproject.nids.pipeconf.PipelineDevices;
@@ -130,6 +132,7 @@ public class NidsModelManagerTest {
     public void setUp() throws Exception {
         switchServices = Map.of(
                 FlowRuleService.class, flows,
+                ClassifierBanks.class, new FakeClassifierBanks(flows),
                 GroupService.class, groups,
                 CoreService.class, PipelineDevices.coreServiceOf(APP),
                 PiPipeconfService.class, new PiPipeconfServiceAdapter(),
