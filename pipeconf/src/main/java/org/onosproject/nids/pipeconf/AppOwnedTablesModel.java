@@ -40,6 +40,11 @@ import java.util.Set;
  * every poll read them back. Marked constant, ONOS neither reads nor removes them: the app writes them on the
  * switch's master and checks them by reading the switch (read-back). Nothing else of ONOS looks at the flag (the P4
  * program is pushed from the P4Info, not from this model); the P4Info still declares them writable.
+ *
+ * <p>ONOS derives the pipeconf's fingerprint, the cookie a master compares with the switch's before it pushes the
+ * pipeline again, from this model's {@link #hashCode()}: it must be the same in every JVM (as the P4Info model's,
+ * which is the P4Info's hash), or each cluster instance has its own fingerprint and every new master pushes the
+ * pipeline again, which empties the switch's tables (issue 16: h2's drop rule and the banks gone after a failover).
  */
 final class AppOwnedTablesModel implements PiPipelineModel {
 
@@ -53,6 +58,24 @@ final class AppOwnedTablesModel implements PiPipelineModel {
     AppOwnedTablesModel(PiPipelineModel model, Set<PiTableId> owned) {
         this.model = model;
         this.owned = Set.copyOf(owned);
+    }
+
+    /** The P4Info model's hash (its P4Info's) and the owned tables' names: equal in every JVM. */
+    @Override
+    public int hashCode() {
+        return 31 * model.hashCode() + owned.hashCode();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        if (this == other) {
+            return true;
+        }
+        if (!(other instanceof AppOwnedTablesModel)) {
+            return false;
+        }
+        AppOwnedTablesModel that = (AppOwnedTablesModel) other;
+        return model.equals(that.model) && owned.equals(that.owned);
     }
 
     private PiTableModel view(PiTableModel table) {

@@ -5,6 +5,7 @@
 package org.onosproject.nids.pipeconf;
 
 import org.junit.Test;
+import org.onosproject.net.pi.model.PiPipeconf;
 import org.onosproject.net.pi.model.PiPipelineModel;
 import org.onosproject.net.pi.model.PiTableModel;
 
@@ -55,5 +56,21 @@ public class AppOwnedTablesModelTest {
         assertEquals(parsed.registers(), seen.registers());
         assertEquals(parsed.architecture(), seen.architecture());
         assertEquals(NidsPipelineCapacity.of(parsed), NidsPipelineCapacity.of(seen));
+    }
+
+    /**
+     * ONOS takes the high half of the pipeconf's fingerprint, the cookie a new master compares with the switch's before
+     * it pushes the pipeline again, from the model's hash. Each cluster instance builds its own pipeconf: were the hash
+     * an object's identity, each would have its own fingerprint and every change of master would push the pipeline
+     * again and empty the switch's tables.
+     */
+    @Test
+    public void everyBuildOfThePipeconfHasTheSameFingerprint() {
+        PiPipeconf one = NidsPipeconfLoader.buildPipeconf();
+        PiPipeconf other = NidsPipeconfLoader.buildPipeconf();
+        assertEquals(one.pipelineModel(), other.pipelineModel());
+        assertEquals(one.pipelineModel().hashCode(), other.pipelineModel().hashCode());
+        assertEquals(one.fingerprint(), other.fingerprint());
+        assertEquals(one.pipelineModel().hashCode(), (int) (one.fingerprint() >>> 32));
     }
 }
