@@ -122,3 +122,31 @@ def test_a_rollout_row_says_what_else_used_the_machine():
          "model": {"leaves": 100, "phases": 10, "decision_entries": 1000, "range_entries": 980},
          "rollout": [row], "heap": [], "latency": None}, "cluster.png")
     assert bench.rollout_row(4, runs)["cores_others"] is None
+
+
+def test_a_flows_latency_splits_at_its_alert_report_decoded_by_the_master():
+    flows = [{"flow": {"clientIp": "10.0.0.1", "clientPort": 42000}, "alert": True, "receivedMillis": 100_050},
+             {"flow": {"clientIp": "10.0.0.1", "clientPort": 42000}, "alert": True, "receivedMillis": 100_400},
+             {"flow": {"clientIp": "10.0.0.1", "clientPort": 42000}, "alert": False, "receivedMillis": 100_010},
+             {"flow": {"clientIp": "10.0.0.1", "clientPort": 42001}, "alert": True, "receivedMillis": 101_100}]
+    decoded = bench.first_alerts_ms(flows)
+    assert decoded == {("10.0.0.1", 42000): 100_050, ("10.0.0.1", 42001): 101_100}
+    sent = {"10.0.0.1": [100.0, 101.0, 102.0]}
+    polls = [(100.5, {"10.0.0.1": 1}), (101.5, {"10.0.0.1": 2}), (103.0, {"10.0.0.1": 3})]
+    parts = bench.latency_parts_ms(sent, polls, decoded)
+    # The third flow has no decoded alert report: left out of both.
+    assert [round(v) for v in parts["to_app"]] == [50, 100]
+    assert [round(v) for v in parts["in_app"]] == [400, 450]
+
+
+def test_the_latencys_parts_are_printed_per_flow_and_per_instance():
+    latency = {"parts": {"to_app": bench.summary([20.0, 30.0]), "in_app": bench.summary([])},
+               "app_timing": {"onos-1": {"detectionWorkers": 4,
+                                         "detectionMicros": {"count": 9, "p50": 12287, "p99": 28671, "max": 27000},
+                                         "detectionServiceMicros": {"count": 9, "p50": 10239, "p99": 24575}}}}
+    lines = bench.latency_part_lines(latency)
+    assert lines[0].startswith("first packet → alert report decoded by the switch's master: 2 flows, median 25 ms")
+    assert len(lines) == 2   # no flow with both parts known: no in_app line
+    assert "onos-1: 9 attack records on 4 detection thread(s): packet-in → verdict placed median 12 ms (p99 29)" \
+        in lines[1] and "incident service median 10 ms (p99 25)" in lines[1]
+

@@ -218,9 +218,21 @@ def measure_latency(session, part, args, work):
             outputs[ip] = bench.sent_times(process.communicate(timeout=10)[0] or "")
     latencies, uncounted = bench.incident_latencies_ms(outputs, polls)
     pipeline = [inst.rest.get("/onos/nids/stats", retry=False)["pipeline"] for inst in session.cluster.instances]
+    # Where the time goes: each flow's alert report as the switch's master decoded it (its records), and each
+    # instance's own timing of the attack records (packet-in → verdict placed, of which the incident service).
+    decoded = {}
+    for inst in session.cluster.instances:
+        flows = inst.rest.get("/onos/nids/flows?limit=10000", retry=False)["flows"]
+        for key, millis in bench.first_alerts_ms(flows).items():
+            decoded[key] = min(decoded.get(key, millis), millis)
+    parts = bench.latency_parts_ms(outputs, polls, decoded)
     return {"switches": len(part.switches), "sources": len(senders), "flows_per_source": args.flows,
             "pace_s": args.pace, "poll_s": args.poll, "sent": sum(len(v) for v in outputs.values()),
             "uncounted": uncounted, "latencies_ms": latencies, "summary": bench.summary(latencies),
+            "parts_ms": parts, "parts": {name: bench.summary(values) for name, values in parts.items()},
+            "app_timing": {inst.member.node_id: {k: p.get(k) for k in ("handlingMicros", "detectionWorkers",
+                                                                       "detectionMicros", "detectionServiceMicros")}
+                           for inst, p in zip(session.cluster.instances, pipeline)},
             "reports_decoded": {inst.member.node_id: p["reportsDecoded"]
                                 for inst, p in zip(session.cluster.instances, pipeline)}}
 
@@ -314,6 +326,8 @@ def run(args, results):
                     s = results["latency"]["summary"]
                     log(f"report → incident at {size} switches: {s['n']} flows, median {s['median']:.0f} ms, p90 "
                         f"{s['p90']:.0f} ms, max {s['max']:.0f} ms, {results['latency']['uncounted']} never counted")
+                    for line in bench.latency_part_lines(results["latency"]):
+                        log(line)
     finally:
         session.stop()
         lock.close()

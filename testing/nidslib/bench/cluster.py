@@ -56,6 +56,56 @@ def incident_latencies_ms(sent, polls):
     return sorted(latencies), uncounted
 
 
+def first_alerts_ms(flows):
+    """{(client ip, client port): when the app first decoded an alert report of the flow (ms)} from the records
+    `GET /onos/nids/flows` lists (each instance lists the records of the switches it masters)."""
+    out = {}
+    for f in flows:
+        if f.get("alert"):
+            key = (f["flow"]["clientIp"], f["flow"]["clientPort"])
+            out[key] = min(out.get(key, f["receivedMillis"]), f["receivedMillis"])
+    return out
+
+
+def latency_parts_ms(sent, polls, decoded, first_port=FIRST_PORT):
+    """Where a flow's report → incident latency goes: {"to_app": first packet (the sender's clock) → its alert report
+    decoded by the switch's master (the switch, the packet-in, the report queue), "in_app": decoded → the first poll
+    whose incident counts the flow (detection queue, incident store, REST, up to one poll interval)}, each a sorted list
+    of ms over the flows both are known of. sent and polls as for incident_latencies_ms; decoded as first_alerts_ms
+    gives; a source's k-th flow (from 1) came from port first_port + k - 1."""
+    to_app, in_app = [], []
+    for source, times in sent.items():
+        seen = [(t, counts.get(source, 0)) for t, counts in polls]
+        for k, sent_at in enumerate(times, start=1):
+            at_app = decoded.get((source, first_port + k - 1))
+            arrival = next((t for t, count in seen if count >= k and t >= sent_at), None)
+            if at_app is None or arrival is None:
+                continue
+            to_app.append(at_app - sent_at * 1000)
+            in_app.append(arrival * 1000 - at_app)
+    return {"to_app": sorted(to_app), "in_app": sorted(in_app)}
+
+
+def latency_part_lines(latency):
+    """The latency's parts, a line each: first packet → alert report decoded, decoded → incident seen, and each
+    instance's own timing (µs figures in ms)."""
+    def ms(micros):
+        return "—" if micros is None else f"{micros / 1000:.0f}"
+    lines = []
+    for name, what in (("to_app", "first packet → alert report decoded by the switch's master"),
+                       ("in_app", "alert report decoded → incident counting the flow seen over REST")):
+        s = (latency.get("parts") or {}).get(name)
+        if s and s["n"]:
+            lines.append(f"{what}: {s['n']} flows, median {s['median']:.0f} ms, p90 {s['p90']:.0f} ms, "
+                         f"max {s['max']:.0f} ms")
+    for node, t in sorted((latency.get("app_timing") or {}).items()):
+        d, svc = t.get("detectionMicros") or {}, t.get("detectionServiceMicros") or {}
+        lines.append(f"{node}: {d.get('count', 0)} attack records on {t.get('detectionWorkers', '—')} detection "
+                     f"thread(s): packet-in → verdict placed median {ms(d.get('p50'))} ms (p99 {ms(d.get('p99'))}), "
+                     f"of which the incident service median {ms(svc.get('p50'))} ms (p99 {ms(svc.get('p99'))})")
+    return lines
+
+
 def summary(values):
     """{n, median, p90, p99, max} of a list (None figures when it is empty)."""
     if not values:
@@ -176,6 +226,11 @@ def render_markdown(results, plot_name):
                              [[s["n"], fmt(s["median"]), fmt(s["p90"]), fmt(s["p99"]), fmt(s["max"]),
                                latency.get("uncounted", "—")]]),
         "",
+        *(["Where the time goes: each flow's alert report as the master of its switch decoded it (the flow records "
+           "each instance lists), and each instance's own timing of its attack records (`GET /onos/nids/stats`: "
+           "packet-in → the verdict placed in its incident and the evidence alert raised, of which the incident "
+           "service's round trips to the cluster-wide stores; histogram bucket bounds, within 25 %).", "",
+           *[f"- {line}" for line in latency_part_lines(latency)], ""] if latency.get("parts") else []),
         *([f"CPU during the latency run: the benchmark {latency['cores']['ours']:.2f} cores, everything else on the "
            f"machine {latency['cores']['others']:.2f}.", ""] if latency.get("cores") else []),
         f"![rollout time, heap and latency]({plot_name})",

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Counters of the app's report pipeline since activation: report packet-ins taken, decoded and refused, flow records
  * made, what every bounded queue holds and dropped (per reason), how long a report took from its packet-in to its
- * record, and the NetFlow v9 export.
+ * record and an attack record to its incident, and the NetFlow v9 export.
  */
 public final class ReportPipelineStats {
 
@@ -54,7 +54,7 @@ public final class ReportPipelineStats {
         }
     }
 
-    /** Time from a report's packet-in to its record being handed on, in µs, since activation. */
+    /** Durations in µs since activation (count, median, 99th percentile, maximum). */
     public static final class Latency {
         private final long count;
         private final long p50Micros;
@@ -99,6 +99,9 @@ public final class ReportPipelineStats {
     private final ImmutableSortedMap<String, Long> drops;
     private final ImmutableSortedMap<String, Queue> queues;
     private final Latency handling;
+    private final Latency detection;
+    private final Latency detectionService;
+    private final int detectionWorkers;
     private final long packetThreadMeanNanos;
     private final long packetThreadMaxNanos;
     private final long netflowRecordsExported;
@@ -115,6 +118,9 @@ public final class ReportPipelineStats {
         this.drops = ImmutableSortedMap.copyOf(b.drops);
         this.queues = ImmutableSortedMap.copyOf(b.queues);
         this.handling = b.handling;
+        this.detection = b.detection;
+        this.detectionService = b.detectionService;
+        this.detectionWorkers = b.detectionWorkers;
         this.packetThreadMeanNanos = b.packetThreadMeanNanos;
         this.packetThreadMaxNanos = b.packetThreadMaxNanos;
         this.netflowRecordsExported = b.netflowRecordsExported;
@@ -180,6 +186,24 @@ public final class ReportPipelineStats {
         return handling;
     }
 
+    /**
+     * @return an attack record's packet-in to its verdict placed in an incident (and the evidence alert raised): the
+     *         report's handling, its wait in the detection queue and the incident service
+     */
+    public Latency detection() {
+        return detection;
+    }
+
+    /** @return the incident service's part of {@link #detection()}: its store round trips */
+    public Latency detectionService() {
+        return detectionService;
+    }
+
+    /** @return threads that hand attack records to the incident service */
+    public int detectionWorkers() {
+        return detectionWorkers;
+    }
+
     /** @return mean time the packet thread spent on a report packet-in (ns) */
     public long packetThreadMeanNanos() {
         return packetThreadMeanNanos;
@@ -210,7 +234,8 @@ public final class ReportPipelineStats {
     public String toString() {
         return MoreObjects.toStringHelper(this).add("received", reportsReceived).add("decoded", reportsDecoded)
                 .add("malformed", reportsMalformed).add("records", records).add("drops", drops)
-                .add("queues", queues).add("handling", handling).add("netflowExported", netflowRecordsExported)
+                .add("queues", queues).add("handling", handling).add("detection", detection)
+                .add("detectionService", detectionService).add("netflowExported", netflowRecordsExported)
                 .add("netflowDropped", netflowRecordsDropped).add("netflowSent", netflowPacketsSent)
                 .add("netflowFailed", netflowPacketsFailed).toString();
     }
@@ -225,6 +250,9 @@ public final class ReportPipelineStats {
         private Map<String, Long> drops = Map.of();
         private Map<String, Queue> queues = Map.of();
         private Latency handling = new Latency(0, 0, 0, 0);
+        private Latency detection = new Latency(0, 0, 0, 0);
+        private Latency detectionService = new Latency(0, 0, 0, 0);
+        private int detectionWorkers;
         private long packetThreadMeanNanos;
         private long packetThreadMaxNanos;
         private long netflowRecordsExported;
@@ -260,6 +288,13 @@ public final class ReportPipelineStats {
 
         public Builder handling(Latency value) {
             this.handling = value;
+            return this;
+        }
+
+        public Builder detection(int workers, Latency total, Latency service) {
+            this.detectionWorkers = workers;
+            this.detection = total;
+            this.detectionService = service;
             return this;
         }
 

@@ -13,7 +13,8 @@ import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
  * The report pipeline's counters in {@code GET /stats} ("pipeline"): reports taken, decoded and malformed, records
- * made, drops per reason, the bounded queues, report handling time, the packet thread's share, and the NetFlow export.
+ * made, drops per reason, the bounded queues, report handling time, an attack record's time to its incident, the
+ * packet thread's share, and the NetFlow export.
  */
 public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStats> {
 
@@ -28,6 +29,9 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
     static final String LENGTH = "length";
     static final String CAPACITY = "capacity";
     static final String HANDLING = "handlingMicros";
+    static final String DETECTION_WORKERS = "detectionWorkers";
+    static final String DETECTION = "detectionMicros";
+    static final String DETECTION_SERVICE = "detectionServiceMicros";
     static final String COUNT = "count";
     static final String P50 = "p50";
     static final String P99 = "p99";
@@ -55,9 +59,10 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
         ObjectNode queues = json.putObject(QUEUES);
         stats.queues().forEach((name, queue) -> queues.putObject(name)
                 .put(LENGTH, queue.length()).put(CAPACITY, queue.capacity()));
-        ReportPipelineStats.Latency handling = stats.handling();
-        json.putObject(HANDLING).put(COUNT, handling.count()).put(P50, handling.p50Micros())
-                .put(P99, handling.p99Micros()).put(MAX, handling.maxMicros());
+        latency(json.putObject(HANDLING), stats.handling());
+        json.put(DETECTION_WORKERS, stats.detectionWorkers());
+        latency(json.putObject(DETECTION), stats.detection());
+        latency(json.putObject(DETECTION_SERVICE), stats.detectionService());
         json.putObject(PACKET_THREAD).put(MEAN, stats.packetThreadMeanNanos()).put(MAX, stats.packetThreadMaxNanos());
         json.putObject(NETFLOW)
                 .put(RECORDS_EXPORTED, stats.netflowRecordsExported())
@@ -65,5 +70,10 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
                 .put(PACKETS_SENT, stats.netflowPacketsSent())
                 .put(PACKETS_FAILED, stats.netflowPacketsFailed());
         return json;
+    }
+
+    private static void latency(ObjectNode json, ReportPipelineStats.Latency latency) {
+        json.put(COUNT, latency.count()).put(P50, latency.p50Micros()).put(P99, latency.p99Micros())
+                .put(MAX, latency.maxMicros());
     }
 }

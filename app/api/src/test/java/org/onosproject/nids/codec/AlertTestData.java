@@ -222,6 +222,8 @@ public final class AlertTestData {
                                        ReportPipelineStats.DETECTION, new ReportPipelineStats.Queue(0, 10000),
                                        ReportPipelineStats.NETFLOW, new ReportPipelineStats.Queue(1, 8192)))
                         .handling(new ReportPipelineStats.Latency(138, 40, 900, 2100))
+                        .detection(4, new ReportPipelineStats.Latency(9, 30_000, 70_000, 71_000),
+                                   new ReportPipelineStats.Latency(9, 25_000, 60_000, 61_000))
                         .packetThread(800, 25_000)
                         .netflow(129, 0, 11, 0).build();
             }

@@ -13,11 +13,12 @@ import java.util.stream.Collectors;
 
 /**
  * The report path's counters, as in the "pipeline" part of GET /onos/nids/stats: reports taken, decoded, made into
- * records, the bounded queues, the drops per reason, handling time, and the NetFlow export.
+ * records, the bounded queues, the drops per reason, handling time, detection time, and the NetFlow export.
  */
 @Service
 @Command(scope = "onos", name = "nids-stats",
-        description = "Shows the NIDS report path: reports, records, queues, drops per reason, handling time, NetFlow")
+        description = "Shows the NIDS report path: reports, records, queues, drops per reason, handling and detection "
+                + "time, NetFlow")
 public class NidsStatsCommand extends NidsCommand {
 
     @Override
@@ -38,6 +39,11 @@ public class NidsStatsCommand extends NidsCommand {
         print("handling  p50=%dus p99=%dus max=%dus (%d reports); packet thread mean=%dns max=%dns",
               handling.p50Micros(), handling.p99Micros(), handling.maxMicros(), handling.count(),
               stats.packetThreadMeanNanos(), stats.packetThreadMaxNanos());
+        ReportPipelineStats.Latency detection = stats.detection();
+        ReportPipelineStats.Latency service = stats.detectionService();
+        print("detection p50=%dus p99=%dus max=%dus (%d attack records, %d thread(s)); of which the incident service "
+                      + "p50=%dus p99=%dus", detection.p50Micros(), detection.p99Micros(), detection.maxMicros(),
+              detection.count(), stats.detectionWorkers(), service.p50Micros(), service.p99Micros());
         print("netflow   exported=%d dropped=%d packets sent=%d failed=%d", stats.netflowRecordsExported(),
               stats.netflowRecordsDropped(), stats.netflowPacketsSent(), stats.netflowPacketsFailed());
     }

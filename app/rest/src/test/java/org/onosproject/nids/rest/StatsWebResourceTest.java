@@ -78,6 +78,10 @@ public class StatsWebResourceTest extends NidsResourceTest {
         assertEquals(1, pipeline.get("alertsDropped").asLong());
         assertEquals(10000, pipeline.get("queues").get("detection").get("capacity").asLong());
         assertEquals(900, pipeline.get("handlingMicros").get("p99").asLong());
+        assertEquals(4, pipeline.get("detectionWorkers").asInt());
+        assertEquals(30_000, pipeline.get("detectionMicros").get("p50").asLong());
+        assertEquals(9, pipeline.get("detectionMicros").get("count").asLong());
+        assertEquals(60_000, pipeline.get("detectionServiceMicros").get("p99").asLong());
         assertTrue(body.get("flowsAvailable").asBoolean());
         assertEquals(1, body.get("alerts").get("open").asLong());
         assertEquals(120, body.get("classes").get(0).get("flows").asLong());

@@ -28,11 +28,15 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * The report path's threads and bounded queues. The packet thread only copies a report packet-in into a report
  * queue ({@link #offer}: never waits, never locks across I/O); worker threads decode reports into flow records;
- * attack records go through a detection queue to one detection thread (the alert service, with its store round
- * trips); records go through an export queue to one NetFlow thread, so a slow or blocking collector stalls only
- * that thread. Each queue is bounded; what a full queue refuses is counted per reason in {@link Counters}.
+ * attack records go through detection queues to detection threads (the incident and alert services, whose every
+ * verdict costs several round trips to the cluster-wide stores); records go through an export queue to one NetFlow
+ * thread, so a slow or blocking collector stalls only that thread. Each queue is bounded; what a full queue refuses
+ * is counted per reason in {@link Counters}.
  *
  * <p>A switch's reports always go to the same worker (its own queue), so they are handled in the order it sent them.
+ * A source's attack records always go to the same detection thread, so its verdicts reach its incident in order;
+ * the verdicts of different sources are placed in parallel (the stores take concurrent changes, as they do from
+ * several cluster instances), so one thread's store round trips no longer queue every other source's verdicts.
  */
 final class ReportPipeline {
 
@@ -60,6 +64,17 @@ final class ReportPipeline {
         }
     }
 
+    /** An attack record waiting for detection, with its packet-in's time. */
+    private static final class Detected {
+        final FlowRecord record;
+        final long receivedNanos;
+
+        Detected(FlowRecord record, long receivedNanos) {
+            this.record = record;
+            this.receivedNanos = receivedNanos;
+        }
+    }
+
     /** What the pipeline counts; it outlives a pipeline replaced by a reconfiguration. */
     static final class Counters {
         final LongAdder received = new LongAdder();
@@ -67,6 +82,10 @@ final class ReportPipeline {
         final LongAdder detectionQueueFull = new LongAdder();
         final LongAdder netflowQueueFull = new LongAdder();
         final LatencyHistogram handling = new LatencyHistogram();
+        /** An attack record's packet-in to its verdict placed (handling, queue wait, incident service). */
+        final LatencyHistogram detection = new LatencyHistogram();
+        /** The incident service's part of it. */
+        final LatencyHistogram detectionService = new LatencyHistogram();
         final LongAdder packetThreadNanos = new LongAdder();
         final LongAdder packetThreadCalls = new LongAdder();
         final LongAccumulator packetThreadMax = new LongAccumulator(Math::max, 0);
@@ -90,7 +109,8 @@ final class ReportPipeline {
     private final BooleanSupplier exportOn;
     private final List<BlockingQueue<Pending>> reportQueues = new ArrayList<>();
     private final int reportQueueSize;
-    private final BlockingQueue<FlowRecord> detectionQueue;
+    private final List<BlockingQueue<Detected>> detectionQueues = new ArrayList<>();
+    private final int detectionQueueSize;
     private final BlockingQueue<FlowRecord> exportQueue;
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean running = true;
@@ -98,7 +118,8 @@ final class ReportPipeline {
     /**
      * @param workers            worker threads (each with its own report queue)
      * @param reportQueueSize    reports each worker's queue holds
-     * @param detectionQueueSize attack records waiting for detection
+     * @param detectionWorkers   detection threads (each with its own queue, a source always on the same one)
+     * @param detectionQueueSize attack records waiting for detection, over all detection queues
      * @param exportQueueSize    records waiting for NetFlow export
      * @param counters           where drops and timings are counted
      * @param maker              report to record, on a worker
@@ -107,7 +128,8 @@ final class ReportPipeline {
      * @param exportOn           whether export is configured (records are not queued otherwise)
      * @param threadFactory      names the threads
      */
-    ReportPipeline(int workers, int reportQueueSize, int detectionQueueSize, int exportQueueSize, Counters counters,
+    ReportPipeline(int workers, int reportQueueSize, int detectionWorkers, int detectionQueueSize, int exportQueueSize,
+                   Counters counters,
                    RecordMaker maker, Consumer<FlowRecord> detection, Consumer<List<FlowRecord>> export,
                    BooleanSupplier exportOn, ThreadFactory threadFactory) {
         this.counters = counters;
@@ -116,14 +138,18 @@ final class ReportPipeline {
         this.export = export;
         this.exportOn = exportOn;
         this.reportQueueSize = reportQueueSize;
-        this.detectionQueue = new ArrayBlockingQueue<>(detectionQueueSize);
+        this.detectionQueueSize = Math.max(1, (detectionQueueSize + detectionWorkers - 1) / detectionWorkers);
         this.exportQueue = new ArrayBlockingQueue<>(exportQueueSize);
         for (int i = 0; i < workers; i++) {
             BlockingQueue<Pending> queue = new ArrayBlockingQueue<>(reportQueueSize);
             reportQueues.add(queue);
             threads.add(threadFactory.newThread(() -> work(queue)));
         }
-        threads.add(threadFactory.newThread(this::detect));
+        for (int i = 0; i < detectionWorkers; i++) {
+            BlockingQueue<Detected> queue = new ArrayBlockingQueue<>(this.detectionQueueSize);
+            detectionQueues.add(queue);
+            threads.add(threadFactory.newThread(() -> detect(queue)));
+        }
         threads.add(threadFactory.newThread(this::exportRecords));
         threads.forEach(Thread::start);
     }
@@ -158,15 +184,30 @@ final class ReportPipeline {
             if (exportOn.getAsBoolean() && !exportQueue.offer(record)) {
                 counters.netflowQueueFull.increment();
             }
-            if (record.alert() && !detectionQueue.offer(record)) {
+            if (record.alert() && !detectionQueueOf(record).offer(new Detected(record, pending.receivedNanos))) {
                 counters.detectionQueueFull.increment();
             }
         }
         counters.handling.record((System.nanoTime() - pending.receivedNanos) / 1_000);
     }
 
-    private void detect() {
-        consume(detectionQueue, 1, batch -> detection.accept(batch.get(0)), "Detection");
+    /** A source's queue (its verdicts stay in order; the address, not IpAddress.hashCode(), picks it). */
+    private BlockingQueue<Detected> detectionQueueOf(FlowRecord record) {
+        return detectionQueues.get(Math.floorMod(record.key().clientIp().toInt(), detectionQueues.size()));
+    }
+
+    private void detect(BlockingQueue<Detected> queue) {
+        consume(queue, 1, batch -> {
+            Detected detected = batch.get(0);
+            long start = System.nanoTime();
+            try {
+                detection.accept(detected.record);
+            } finally {
+                long end = System.nanoTime();
+                counters.detectionService.record((end - start) / 1_000);
+                counters.detection.record((end - detected.receivedNanos) / 1_000);
+            }
+        }, "Detection");
     }
 
     private void exportRecords() {
@@ -222,6 +263,11 @@ final class ReportPipeline {
         return reportQueues.size();
     }
 
+    /** @return detection threads */
+    int detectionWorkers() {
+        return detectionQueues.size();
+    }
+
     /** @return the queues' fill, by name */
     ImmutableMap<String, ReportPipelineStats.Queue> queues() {
         long reports = reportQueues.stream().mapToLong(BlockingQueue::size).sum();
@@ -229,8 +275,8 @@ final class ReportPipeline {
                 ReportPipelineStats.REPORTS,
                 new ReportPipelineStats.Queue(reports, (long) reportQueueSize * reportQueues.size()),
                 ReportPipelineStats.DETECTION,
-                new ReportPipelineStats.Queue(detectionQueue.size(),
-                                              detectionQueue.size() + detectionQueue.remainingCapacity()),
+                new ReportPipelineStats.Queue(detectionQueues.stream().mapToLong(BlockingQueue::size).sum(),
+                                              (long) detectionQueueSize * detectionQueues.size()),
                 ReportPipelineStats.NETFLOW,
                 new ReportPipelineStats.Queue(exportQueue.size(), exportQueue.size() + exportQueue.remainingCapacity()));
     }

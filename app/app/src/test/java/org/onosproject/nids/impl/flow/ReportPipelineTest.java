@@ -14,9 +14,11 @@ import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.ReportPipelineStats;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -46,8 +48,13 @@ public class ReportPipelineTest {
 
     /** A record of class classId whose client port carries the frame's first byte (its sequence number). */
     private static FlowRecord record(DeviceId device, byte[] frame, int classId) {
+        return record(device, frame, classId, "10.0.0.1");
+    }
+
+    /** The same from a given client; the frame's second byte, if any, is the client address's last byte. */
+    private static FlowRecord record(DeviceId device, byte[] frame, int classId, String client) {
         return FlowRecord.builder().deviceId(device).ingressPort(PortNumber.portNumber(1))
-                .key(FlowKey.of(Ip4Address.valueOf("10.0.0.1"), Ip4Address.valueOf("10.0.0.2"), frame[0] & 0xff,
+                .key(FlowKey.of(Ip4Address.valueOf(client), Ip4Address.valueOf("10.0.0.2"), frame[0] & 0xff,
                                 80, 6))
                 .reason("FLOW_END").features(Map.of()).classId(classId).alert(classId != 0).receivedMillis(1).build();
     }
@@ -74,7 +81,7 @@ public class ReportPipelineTest {
         CountDownLatch collectorFree = new CountDownLatch(1);
         CountDownLatch allDetected = new CountDownLatch(100);
         AtomicInteger made = new AtomicInteger();
-        pipeline = new ReportPipeline(2, 1000, 1000, 10, counters,
+        pipeline = new ReportPipeline(2, 1000, 1, 1000, 10, counters,
                                       (device, format, frame) -> {
                                           made.incrementAndGet();
                                           return Optional.of(record(device, frame, 1));
@@ -103,7 +110,7 @@ public class ReportPipelineTest {
         CountDownLatch detectionFree = new CountDownLatch(1);
         List<FlowRecord> exported = new ArrayList<>();
         CountDownLatch allExported = new CountDownLatch(50);
-        pipeline = new ReportPipeline(1, 100, 5, 100, counters,
+        pipeline = new ReportPipeline(1, 100, 1, 5, 100, counters,
                                       (device, format, frame) -> Optional.of(record(device, frame, 2)),
                                       record -> await(detectionFree),
                                       batch -> {
@@ -128,7 +135,7 @@ public class ReportPipelineTest {
         List<Integer> seenS1 = new ArrayList<>();
         List<Integer> seenS2 = new ArrayList<>();
         CountDownLatch all = new CountDownLatch(2000);
-        pipeline = new ReportPipeline(4, 5000, 10, 10, counters,
+        pipeline = new ReportPipeline(4, 5000, 1, 10, 10, counters,
                                       (device, format, frame) -> {
                                           int n = ((frame[0] & 0xff) << 8) | (frame[1] & 0xff);
                                           List<Integer> seen = device.equals(S1) ? seenS1 : seenS2;
@@ -157,7 +164,7 @@ public class ReportPipelineTest {
     @Test
     public void withExportOffNothingIsQueuedForIt() {
         CountDownLatch done = new CountDownLatch(20);
-        pipeline = new ReportPipeline(1, 100, 10, 1, counters,
+        pipeline = new ReportPipeline(1, 100, 1, 10, 1, counters,
                                       (device, format, frame) -> {
                                           done.countDown();
                                           return Optional.of(record(device, frame, 0));
@@ -170,5 +177,55 @@ public class ReportPipelineTest {
         assertTrue(await(done));
         assertEquals(0, counters.netflowQueueFull.sum());
         assertEquals(0, pipeline.queues().get(ReportPipelineStats.NETFLOW).length());
+    }
+
+    /**
+     * Two detection threads: while the incident service holds one source's verdict (its store round trips), the
+     * other source's verdicts are placed; each source's verdicts arrive in the order its reports came; the time from
+     * packet-in to placement and the service's part are counted per attack record.
+     */
+    @Test
+    public void aSourceWhoseVerdictIsSlowHoldsUpNoOtherSource() throws Exception {
+        CountDownLatch slowFree = new CountDownLatch(1);
+        CountDownLatch fastDone = new CountDownLatch(50);
+        Map<String, List<Integer>> seen = new ConcurrentHashMap<>();
+        pipeline = new ReportPipeline(1, 1000, 2, 1000, 10, counters,
+                                      (device, format, frame) -> Optional.of(
+                                              record(device, frame, 1, "10.0.0." + frame[1])),
+                                      record -> {
+                                          String client = record.key().clientIp().toString();
+                                          seen.computeIfAbsent(client, c -> Collections.synchronizedList(new ArrayList<>()))
+                                                  .add(record.key().clientPort());
+                                          if (client.equals("10.0.0.1")) {
+                                              await(slowFree);
+                                          } else {
+                                              fastDone.countDown();
+                                          }
+                                      },
+                                      batch -> { }, () -> false, Executors.defaultThreadFactory());
+        for (int i = 0; i < 50; i++) {
+            pipeline.offer(S1, null, new byte[]{(byte) i, 1}, System.nanoTime());
+            pipeline.offer(S1, null, new byte[]{(byte) i, 2}, System.nanoTime());
+        }
+        assertTrue("10.0.0.2's verdicts are placed while 10.0.0.1's first one is held", await(fastDone));
+        assertEquals(List.of(0), seen.get("10.0.0.1"));
+        slowFree.countDown();
+        for (int i = 0; i < 1000 && counters.detection.snapshot().count() < 100; i++) {
+            Thread.sleep(10);
+        }
+        for (String client : List.of("10.0.0.1", "10.0.0.2")) {
+            List<Integer> ports = seen.get(client);
+            for (int n = 0; n < 50; n++) {
+                assertEquals(client, n, (int) ports.get(n));
+            }
+        }
+        ReportPipelineStats.Latency total = counters.detection.snapshot();
+        ReportPipelineStats.Latency service = counters.detectionService.snapshot();
+        assertEquals(100, total.count());
+        assertEquals(100, service.count());
+        assertTrue(total + " " + service, total.maxMicros() >= service.maxMicros());
+        assertEquals(2, pipeline.detectionWorkers());
+        assertEquals(1000, pipeline.queues().get(ReportPipelineStats.DETECTION).capacity());
+        assertEquals(0, counters.detectionQueueFull.sum());
     }
 }
