@@ -222,7 +222,11 @@ def measure_latency(session, part, args, work):
     # instance's own timing of the attack records (packet-in → verdict placed, of which the incident service).
     decoded = {}
     for inst in session.cluster.instances:
-        flows = inst.rest.get("/onos/nids/flows?limit=10000", retry=False)["flows"]
+        try:
+            flows = inst.rest.get("/onos/nids/flows?limit=10000", retry=False)["flows"]
+        except onos_mod.OnosError as e:   # the parts of that instance's flows are left out; the latency stands
+            log(f"{inst.member.node_id}'s flow records not read: {e}")
+            continue
         for key, millis in bench.first_alerts_ms(flows).items():
             decoded[key] = min(decoded.get(key, millis), millis)
     parts = bench.latency_parts_ms(outputs, polls, decoded)
