@@ -279,8 +279,8 @@ final class TrainCommand {
                 ThresholdTuning.Choice choice = ThresholdTuning.choose(untuned, catalog, tunePcaps.get(i),
                         AttackWindows.read(tuneLabels.get(i)), benignTarget, MIN_AUTO_THRESHOLD_PERMILLE);
                 choices.add(choice);
-                described.add(choice.describe() + " on " + tunePcaps.get(i).getFileName());
-                progress.say("on " + tunePcaps.get(i).getFileName() + ": " + choice.describe());
+                described.add(choice.describe() + " on " + shortName(tunePcaps.get(i)));
+                progress.say("on " + shortName(tunePcaps.get(i)) + ": " + choice.describe());
             }
             thresholdPermille = ThresholdTuning.strictest(choices);
             parameters.put("alert_threshold", choices.size() == 1 ? "auto: " + described.get(0)
@@ -497,5 +497,11 @@ final class TrainCommand {
 
     private static String names(List<Feature> features) {
         return features.stream().map(Feature::name).collect(Collectors.joining(","));
+    }
+
+    /** A capture's name with its folder ({@code seed103/lab.pcap}): lab runs all name theirs lab.pcap. */
+    private static String shortName(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        return (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + file.getFileName();
     }
 }
