@@ -29,7 +29,8 @@ CLUSTER_BASE_PORT = 9876          # ONOS's Atomix client (intra-cluster messagin
 REST_BASE_PORT = 8181
 SSH_BASE_PORT = 8101
 RMI_REGISTRY_BASE_PORT = 1099
-RMI_SERVER_BASE_PORT = 44444
+# Karaf's default 44444 lies in Linux's ephemeral range (32768-60999): an outbound connection may hold it.
+RMI_SERVER_BASE_PORT = 24444
 HOST = "127.0.0.1"
 # Directories of the runtime an instance shares by hard links: nothing writes into them at run time.
 SHARED_TREES = (os.path.join(KARAF_DIR, "system"), os.path.join(KARAF_DIR, "lib"), "java-11")

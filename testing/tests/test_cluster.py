@@ -15,6 +15,12 @@ def test_every_member_has_its_own_ports():
     assert [a.port for a in layout.atomix] == [5679, 5680, 5681]
 
 
+def test_every_port_lies_below_the_ephemeral_range():
+    # Outbound connections (gRPC to switches, Atomix, REST clients) take local ports from 32768 up; a listening
+    # port in that range may be held when an instance starts or restarts.
+    assert max(cluster.Layout.of(3, 3).ports()) < 32768
+
+
 def test_atomix_config_is_what_atomix_gen_config_writes():
     layout = cluster.Layout.of(3, 3)
     config = cluster.atomix_config(layout, layout.atomix[1], "/d")
