@@ -11,6 +11,11 @@ ingress thread's parser and ingress pipeline, and of the egress pipeline. Holds 
 runs (one scenario under valgrind takes about a minute).
 
     .venv/bin/python util/bench/instructions.py [--json F --p4info F] [--scenarios S1,S2,S4] [--packets N] [--keep DIR]
+        [--prior-flows N [--prior-packets K] [--prior-only]]
+
+With --prior-flows N the pcap starts with N earlier flows (a UDP flow of K frames and a short TCP connection each):
+what a benchmark run leaves in the switch. The measured flow's cost is then the run's totals minus those of the same
+run with --prior-only (docs/overhead.md, session 10).
 
 With --keep DIR, each scenario's callgrind output stays as DIR/callgrind.<scenario>.out, for
 `callgrind_annotate --inclusive=yes` (where the instructions go by BMv2 function).
