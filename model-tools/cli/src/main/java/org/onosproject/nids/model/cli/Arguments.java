@@ -128,4 +128,13 @@ final class Arguments {
         }
         return path;
     }
+
+    /** {@code a.pcap,b.pcap}: existing files, in order. */
+    static List<Path> existingFiles(String list) {
+        List<Path> files = new java.util.ArrayList<>();
+        for (String name : list.split(",")) {
+            files.add(existingFile(java.nio.file.Paths.get(name.trim())));
+        }
+        return files;
+    }
 }

@@ -52,7 +52,8 @@ import java.util.zip.GZIPOutputStream;
  * writes one row per flow at its end, as the public datasets do. {@code --features} writes only the named catalog
  * features; {@code --ambiguous benign} gives the benign label to attack rows that benign rows of the same phase
  * match on those features. {@code --late-rows-only FILE,...} takes the rows of those captures (each one of --pcap)
- * at the late phase only.
+ * at the late phase only; {@code --late-attack-rows-only FILE,...} takes their attack flows' rows at the late phase
+ * only and their benign flows' rows at every phase.
  */
 final class DatasetCommand {
 
@@ -116,9 +117,15 @@ final class DatasetCommand {
         Arguments options = Arguments.parse("dataset", args,
                 Set.of("--pcap", "--out", "--label-by-src", "--labels", "--default-label", "--rows", "--features",
                         "--ambiguous", "--source-window", "--idle-timeout-us", "--max-phase", "--late-phase",
-                        "--max-flows-per-attack", "--seed", "--inactive-timeout", "--late-rows-only"), Set.of());
+                        "--max-flows-per-attack", "--seed", "--inactive-timeout", "--late-rows-only",
+                        "--late-attack-rows-only"), Set.of());
         List<Path> pcapFiles = files(options.required("--pcap"));
-        Set<Integer> lateOnly = lateOnlyCaptures(options.value("--late-rows-only"), pcapFiles);
+        Set<Integer> lateOnly = lateOnlyCaptures("--late-rows-only", options.value("--late-rows-only"), pcapFiles);
+        Set<Integer> lateAttackOnly = lateOnlyCaptures("--late-attack-rows-only",
+                options.value("--late-attack-rows-only"), pcapFiles);
+        if (lateOnly.stream().anyMatch(lateAttackOnly::contains)) {
+            throw new UsageException("dataset: a capture is in --late-rows-only and --late-attack-rows-only");
+        }
         Path outFile = Paths.get(options.required("--out"));
         String defaultLabel = label(options.value("--default-label").orElse("Benign"), "--default-label");
         List<FlowLabeller> labellers = labellers(options, defaultLabel, pcapFiles.size());
@@ -157,8 +164,11 @@ final class DatasetCommand {
             long[] lastMicros = {0};
             int number = capture;
             long before = frames;
-            java.util.function.Predicate<FlowEvent> kept = lateOnly.contains(capture)
-                    ? event -> event.phase().isLate() : event -> true;
+            java.util.function.BiPredicate<FlowEvent, FlowLabel> kept = lateOnly.contains(capture)
+                    ? (event, label) -> event.phase().isLate()
+                    : lateAttackOnly.contains(capture)
+                    ? (event, label) -> event.phase().isLate() || ClassLabels.isBenign(label.name)
+                    : (event, label) -> true;
             frames += PacketDecoder.forEachPacket(pcapFiles.get(capture), skipped, (packet, frame) -> {
                 lastMicros[0] = packet.timestampMicros();
                 for (long at : sweep.dueBefore(packet.timestampMicros())) {
@@ -225,8 +235,11 @@ final class DatasetCommand {
      * {@code --late-rows-only a.pcap,...}: the captures (each one of --pcap) whose flows give rows at the late phase
      * only. A crafted capture of single-flow floods teaches the late tree what a flood is at a sustained rate; its
      * first packets look like any datagram's, and rows of them would teach the early trees to call those floods.
+     * {@code --late-attack-rows-only}: the same for its attack flows, while its benign flows (as fast as the floods)
+     * give rows at every phase: without them the early trees never see a fast benign datagram flow and call one an
+     * attack at its fourth packet.
      */
-    private static Set<Integer> lateOnlyCaptures(Optional<String> list, List<Path> pcapFiles) {
+    private static Set<Integer> lateOnlyCaptures(String option, Optional<String> list, List<Path> pcapFiles) {
         Set<Integer> captures = new java.util.TreeSet<>();
         if (list.isEmpty()) {
             return captures;
@@ -234,20 +247,15 @@ final class DatasetCommand {
         for (Path file : files(list.get())) {
             int index = pcapFiles.indexOf(file);
             if (index < 0) {
-                throw new UsageException("dataset: --late-rows-only " + file + " is not one of --pcap");
+                throw new UsageException("dataset: " + option + " " + file + " is not one of --pcap");
             }
             captures.add(index);
         }
         return captures;
     }
 
-    /** {@code a.pcap,b.pcap}: existing files. */
     private static List<Path> files(String list) {
-        List<Path> files = new ArrayList<>();
-        for (String name : list.split(",")) {
-            files.add(Arguments.existingFile(Paths.get(name.trim())));
-        }
-        return files;
+        return Arguments.existingFiles(list);
     }
 
     /** One labeller per capture: the same addresses for all, or each capture's labels file. */
@@ -286,10 +294,10 @@ final class DatasetCommand {
 
     /** Rows of the events: every one (phases), or only the flows' ends. */
     private static void addRows(List<FlowEvent> events, boolean phaseRows, FlowLabeller labeller, int capture,
-                                java.util.function.Predicate<FlowEvent> kept, List<Row> rows) {
+                                java.util.function.BiPredicate<FlowEvent, FlowLabel> kept, List<Row> rows) {
         for (FlowEvent event : events) {
             FlowLabel label = labeller.labelOf(event);
-            if (label != null && (phaseRows || event.phase().isEnd()) && kept.test(event)) {
+            if (label != null && (phaseRows || event.phase().isEnd()) && kept.test(event, label)) {
                 rows.add(new Row(event, label, capture));
             }
         }

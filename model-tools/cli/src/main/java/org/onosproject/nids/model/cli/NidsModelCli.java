@@ -46,6 +46,7 @@ public final class NidsModelCli {
             "        [--default-label Benign] [--rows phases|flows] [--features all|A,B,...] [--ambiguous keep|benign]",
             "        [--source-window LOG2_US] [--idle-timeout-us N] [--max-phase N] [--late-phase on|off]",
             "        [--max-flows-per-attack N] [--seed N] [--inactive-timeout S] [--late-rows-only FILE[,FILE...]]",
+            "        [--late-attack-rows-only FILE[,FILE...]]",
             "                                          labelled rows from a pcap, by the flow's client address",
             "",
             "Pipeline capacities: capacity.json in nids-model-core (make constants writes it from the pipeconf's P4Info).");

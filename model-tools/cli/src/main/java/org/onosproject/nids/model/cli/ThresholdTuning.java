@@ -68,6 +68,16 @@ final class ThresholdTuning {
         return choose(benign, attack, benignTarget, floorPermille);
     }
 
+    /**
+     * The threshold for several tuning captures: the highest of their choices, so that each of them keeps its benign
+     * flows alerted within the target. One capture's benign mix is a small sample (a run's hosts have their habits);
+     * the lowest threshold one capture allows is often the floor, and another run's busier clients then cross it.
+     */
+    static int strictest(List<Choice> choices) {
+        return choices.stream().mapToInt(c -> c.thresholdPermille).max()
+                .orElseThrow(() -> new IllegalArgumentException("no tuning capture"));
+    }
+
     /** The lowest threshold >= floor alerting at most {@code benignTarget} of the benign flows' maxima. */
     static Choice choose(List<Integer> benignMaxima, List<Integer> attackMaxima, double benignTarget,
                          int floorPermille) {

@@ -122,13 +122,17 @@ final class TrainCommand {
         boolean autoThreshold = options.value("--alert-threshold").filter("auto"::equals).isPresent();
         double threshold = autoThreshold ? ModelBundles.DEFAULT_ALERT_THRESHOLD_PERMILLE / 1000.0
                 : options.fraction("--alert-threshold").orElse(ModelBundles.DEFAULT_ALERT_THRESHOLD_PERMILLE / 1000.0);
-        Optional<Path> tunePcap = options.value("--tune-pcap").map(Paths::get).map(Arguments::existingFile);
-        Optional<Path> tuneLabels = options.value("--tune-labels").map(Paths::get).map(Arguments::existingFile);
+        List<Path> tunePcaps = options.value("--tune-pcap").map(Arguments::existingFiles).orElse(List.of());
+        List<Path> tuneLabels = options.value("--tune-labels").map(Arguments::existingFiles).orElse(List.of());
         double benignTarget = options.fraction("--benign-alert-target").orElse(DEFAULT_BENIGN_ALERT_TARGET);
-        if (autoThreshold != (tunePcap.isPresent() && tuneLabels.isPresent())
-                || tunePcap.isPresent() != tuneLabels.isPresent()) {
-            throw new UsageException("train: --alert-threshold auto needs --tune-pcap FILE and --tune-labels FILE "
-                    + "(a labelled capture not trained on), and they need it");
+        if (autoThreshold != (!tunePcaps.isEmpty() && !tuneLabels.isEmpty())
+                || tunePcaps.isEmpty() != tuneLabels.isEmpty()) {
+            throw new UsageException("train: --alert-threshold auto needs --tune-pcap FILE[,FILE...] and --tune-labels "
+                    + "FILE[,FILE...] (labelled captures not trained on), and they need it");
+        }
+        if (tunePcaps.size() != tuneLabels.size()) {
+            throw new UsageException("train: --tune-pcap gives " + tunePcaps.size() + " captures, --tune-labels "
+                    + tuneLabels.size() + " labels files (one per capture)");
         }
         Optional<String> testOption = options.value("--test");
         if (testOption.isPresent() && options.value("--test-fraction").isPresent()) {
@@ -265,16 +269,23 @@ final class TrainCommand {
         String createdAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         int thresholdPermille = (int) Math.round(threshold * 1000);
         if (autoThreshold) {
-            progress.say("choosing the alert threshold on " + tunePcap.get() + " (benign flows alerted at most "
-                    + benignTarget * 100 + "%)");
+            progress.say("choosing the alert threshold on " + tunePcaps + " (benign flows alerted at most "
+                    + benignTarget * 100 + "% of each)");
             ModelBundle untuned = ModelBundles.compile(name, createdAt, summary.build(), trees, thresholdPermille,
                     window, catalog, capacity);
-            ThresholdTuning.Choice choice = ThresholdTuning.choose(untuned, catalog, tunePcap.get(),
-                    AttackWindows.read(tuneLabels.get()), benignTarget, MIN_AUTO_THRESHOLD_PERMILLE);
-            thresholdPermille = choice.thresholdPermille;
-            progress.say("on " + tunePcap.get().getFileName() + ": " + choice.describe());
-            parameters.put("alert_threshold", "auto: " + choice.describe() + " on "
-                    + tunePcap.get().getFileName());
+            List<ThresholdTuning.Choice> choices = new ArrayList<>();
+            List<String> described = new ArrayList<>();
+            for (int i = 0; i < tunePcaps.size(); i++) {
+                ThresholdTuning.Choice choice = ThresholdTuning.choose(untuned, catalog, tunePcaps.get(i),
+                        AttackWindows.read(tuneLabels.get(i)), benignTarget, MIN_AUTO_THRESHOLD_PERMILLE);
+                choices.add(choice);
+                described.add(choice.describe() + " on " + shortName(tunePcaps.get(i)));
+                progress.say("on " + shortName(tunePcaps.get(i)) + ": " + choice.describe());
+            }
+            thresholdPermille = ThresholdTuning.strictest(choices);
+            parameters.put("alert_threshold", choices.size() == 1 ? "auto: " + described.get(0)
+                    : String.format(Locale.ROOT, "auto: %.3f, the highest of each capture's own: %s",
+                    thresholdPermille / 1000.0, String.join("; ", described)));
             summary.parameters(parameters);
         }
         progress.say("compiling " + phases.size() + " phase(s) for " + capacity.featureSlots() + " slots");
@@ -486,5 +497,11 @@ final class TrainCommand {
 
     private static String names(List<Feature> features) {
         return features.stream().map(Feature::name).collect(Collectors.joining(","));
+    }
+
+    /** A capture's name with its folder ({@code seed103/lab.pcap}): lab runs all name theirs lab.pcap. */
+    private static String shortName(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        return (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + file.getFileName();
     }
 }

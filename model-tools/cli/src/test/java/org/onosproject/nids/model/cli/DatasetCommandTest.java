@@ -231,6 +231,31 @@ public class DatasetCommandTest {
                 "--label-by-src", "10.0.0.3=Flood", "--late-rows-only", floods.toString()), 2, "is not one of --pcap");
     }
 
+    @Test
+    public void aLateAttackRowsOnlyCaptureKeepsItsBenignFlowsAtEveryPhase() throws Exception {
+        // The same 260 datagrams from the attacker and from a benign client, nothing back.
+        long t0 = 1_700_000_100_000_000L;
+        TestData.PcapBuilder crafted = new TestData.PcapBuilder(ByteOrder.LITTLE_ENDIAN, false, 1);
+        for (int k = 0; k < 260; k++) {
+            crafted.frame(t0 + 1000L * k, TestData.ipv4Frame(17, ATTACKER, SERVER, 64, 28, TestData.udp(40001, 53)));
+            crafted.frame(t0 + 1000L * k + 500, TestData.ipv4Frame(17, BENIGN_CLIENT, SERVER, 64, 28,
+                    TestData.udp(40002, 53)));
+        }
+        Path craftedFile = Files.write(folder.newFile("crafted.pcap").toPath(), crafted.build());
+        Path out = folder.getRoot().toPath().resolve("late-attack.csv");
+        TestData.Run run = TestData.cli("dataset", "--pcap", craftedFile.toString(), "--out", out.toString(),
+                "--label-by-src", "10.0.0.3=Flood", "--late-attack-rows-only", craftedFile.toString());
+        assertEquals(run.err, 0, run.status);
+        List<String[]> rows = read(out, false);
+        assertEquals(List.of("65535", "65535"), phasesOfFlow(rows, "40001"));
+        assertEquals(List.of("1", "2", "4", "8", "16", "32", "64", "128", "65535", "65535", "0"),
+                phasesOfFlow(rows, "40002"));
+
+        assertBad(TestData.cli("dataset", "--pcap", craftedFile.toString(), "--out", out.toString(),
+                "--label-by-src", "10.0.0.3=Flood", "--late-attack-rows-only", craftedFile.toString(),
+                "--late-rows-only", craftedFile.toString()), 2, "is in --late-rows-only and --late-attack-rows-only");
+    }
+
     /** The PHASE column of the rows of the flow with this client port (by L4_SRC_PORT, written by default). */
     private static List<String> phasesOfFlow(List<String[]> rows, String clientPort) {
         String[] header = rows.get(0);

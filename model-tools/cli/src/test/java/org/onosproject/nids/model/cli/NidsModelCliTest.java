@@ -223,6 +223,16 @@ public class NidsModelCliTest {
     }
 
     @Test
+    public void tuningCapturesAndLabelsFilesPairUp() {
+        String csv = trainCsv.toString();
+        assertFailsWith(TestData.cli("train", "--data", csv, "--out", "m.json", "--alert-threshold", "auto",
+                "--tune-pcap", csv + "," + csv, "--tune-labels", csv), 2,
+                "train: --tune-pcap gives 2 captures, --tune-labels 1 labels files (one per capture)");
+        assertFailsWith(TestData.cli("train", "--data", csv, "--out", "m.json", "--alert-threshold", "auto"), 2,
+                "train: --alert-threshold auto needs --tune-pcap FILE[,FILE...]");
+    }
+
+    @Test
     public void missingFile() {
         assertFailsWith(TestData.cli("train", "--data", "no/such/flows.csv", "--out", "m.json"), 1,
                 "error: no such file: no/such/flows.csv");

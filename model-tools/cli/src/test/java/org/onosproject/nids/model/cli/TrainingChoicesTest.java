@@ -67,5 +67,8 @@ public class TrainingChoicesTest {
         assertEquals(900, ThresholdTuning.choose(List.of(0, 0, 850), attack, 0.0, 900).thresholdPermille);
         // None allowed: above the highest benign peak.
         assertEquals(956, ThresholdTuning.choose(benign, attack, 0.0, 900).thresholdPermille);
+        // Several tuning captures: each must keep within the target, so the highest of their choices.
+        assertEquals(956, ThresholdTuning.strictest(List.of(ThresholdTuning.choose(List.of(0, 0, 850), attack, 0.0,
+                900), ThresholdTuning.choose(benign, attack, 0.0, 900))));
     }
 }
