@@ -309,8 +309,12 @@ class Part:
         raise NotImplementedError
 
     def wanted_stamp(self):
-        return {"part": self.name, "commits": {r: REPOS[r][1] for r in self.repos},
-                "recipe": recipe_hash(RECIPES.get(self.name), *[patches_hash(r) for r in self.repos if patches(r)])}
+        stamp = {"part": self.name, "commits": {r: REPOS[r][1] for r in self.repos},
+                 "recipe": recipe_hash(RECIPES.get(self.name), *[patches_hash(r) for r in self.repos if patches(r)])}
+        applied = {r: [os.path.basename(p) for p in patches(r)] for r in self.repos if patches(r)}
+        if applied:
+            stamp["patches"] = applied      # for `make stack-report`; installed() compares the recipe only
+        return stamp
 
     def key_files(self):
         return []

@@ -234,12 +234,13 @@ ROLLOUT_TIMEOUT_MS = 4000   # short, so the stalled switch below stalls briefly
 ROLLOUT_TIMEOUT_MS_DEFAULT = 10000
 OTHER_PORT = 5555           # the model the failed rollout tries to activate: attack = TCP to this port
 CLASSIFIER_TABLES = (C.NIDS_INGRESS_CLASSIFIER_PHASES, C.NIDS_INGRESS_CLASSIFIER_DECISION)
-# ONOS 2.7 re-sends a switch's role several times per mastership change and records an acknowledgement for one: its
-# DeviceManager then yields the role as unanswered at its next role check (every 10 s, roleTimeoutSeconds 10) and
-# asks again with a new election id, about every 20 s for as long as ONOS runs (see karaf.log: "Failed to assert
-# role ... no response"). A switch stalled across such a yield keeps the old election id and refuses the rollout's
-# queued write as "Not primary": a different failure from the one built below. So the construction starts right
-# after a yield (or after a quiet spell), when the next one is some 18 s away.
+# ONOS 2.7 re-sends a switch's role several times per mastership change, the same election id each time. PI without
+# our patch 0002 answers only the first: ONOS's DeviceManager then yields the role as unanswered at its next role
+# check (every 10 s, roleTimeoutSeconds 10) and asks again with a new election id, at 20 s intervals for a minute or
+# more after each ONOS start (see karaf.log: "Failed to assert role ... no response"). A switch stalled across such a
+# yield keeps the old election id and refuses the rollout's queued write as "Not primary": a different failure from
+# the one built below. So the construction starts right after a yield, when the next one is some 18 s away, or after a
+# quiet spell (a patched PI: no yields).
 ROLE_YIELD = "Failed to assert role"
 ROLE_LINES = ("Notifying role", ROLE_YIELD, "Role has been acknowledged")
 ROLE_BURST_S = 2            # a yield's re-requests and answers come within this

@@ -143,6 +143,7 @@ def test_patches_apply_once_and_enter_the_recipe(tmp_path, monkeypatch):
     build.apply_patches(log, "gnmi", str(tree))      # a rebuild reuses the patched tree
     assert (tree / "f").read_text() == "y"
     patched = part.wanted_stamp()["recipe"]
+    assert part.wanted_stamp()["patches"] == {"gnmi": ["0001-f.patch"]}
     (patch_dir / "0001-f.patch").write_text((patch_dir / "0001-f.patch").read_text().replace("+y", "+z"))
     assert part.wanted_stamp()["recipe"] != patched
     with pytest.raises(build.StackError) as e:

@@ -6,6 +6,7 @@ CONFIG_TABLE = "NidsIngress.cfg.config"
 CONFIG_ACTION = "NidsIngress.cfg.set_config"
 BUDGET_TABLE = "NidsIngress.reports.report_budget"
 BUDGET_ACTION = "NidsIngress.reports.set_budget"
+PHASES_TABLE = "NidsIngress.classifier.phases"
 
 
 def edge_port(port, egress=False):
@@ -48,7 +49,7 @@ def budget(budget_id, rate_pps, burst):
 
 def phase(bank, phase_number):
     """phases: the model in `bank` classifies at this phase (a packet count, or PHASE_END)."""
-    return ("NidsIngress.classifier.phases", {"bank": bank, "phase": phase_number},
+    return (PHASES_TABLE, {"bank": bank, "phase": phase_number},
             "NidsIngress.classifier.classify", None, None)
 
 

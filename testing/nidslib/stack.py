@@ -23,6 +23,7 @@ BMV2_PERF = "/opt/bmv2-perf/bin/simple_switch_grpc"
 DEFAULT_ATOMIX_HOME = "/opt/atomix"   # the storage nodes of an ONOS cluster (stack part `atomix`)
 # Where stack/build.py leaves its install stamps ({"commits": {repo: sha}, ...}) and the ONOS builder its record.
 STACK_STAMP_DIR = "/usr/local/share/nids-stack"
+PI_STAMP = "pi.json"     # the PI both BMv2 builds load from /usr/local/lib; lists our patches it was built with
 ONOS_STAMP = ".nids-stack.json"
 ONOS_BUILD_RECORD = ".nids-onos-build.json"
 
@@ -146,10 +147,16 @@ def _first_line(argv):
     return lines[0].strip() if lines else ""
 
 
-def _commits(stamp):
-    """'repo@sha10, ...' from an install stamp of stack/build.py, or '' when there is none."""
+def _commits(stamp, patch_stamps=()):
+    """'repo@sha10, ...' from an install stamp of stack/build.py, or '' when there is none; a repository built with
+    our patches (listed in that stamp or in one of patch_stamps) reads 'repo@sha10+0001+0002'."""
     data = read_json(stamp) or {}
-    return ", ".join(f"{repo}@{sha[:10]}" for repo, sha in sorted(data.get("commits", {}).items()) if sha)
+    patched = {}
+    for path in (stamp, *patch_stamps):
+        for repo, names in ((read_json(path) or {}).get("patches") or {}).items():
+            patched[repo] = "".join("+" + name.split("-")[0] for name in names)
+    return ", ".join(f"{repo}@{sha[:10]}{patched.get(repo, '')}"
+                     for repo, sha in sorted(data.get("commits", {}).items()) if sha)
 
 
 def _onos_version():
@@ -169,9 +176,9 @@ def _java_version():
     return version + (" (installed with ONOS)" if home == onos_java_home() else "")
 
 
-def _tool_version(tool, stamp):
+def _tool_version(tool, stamp, patch_stamps=()):
     version = _first_line([tool, "--version"])
-    built = _commits(os.path.join(STACK_STAMP_DIR, stamp))
+    built = _commits(os.path.join(STACK_STAMP_DIR, stamp), [os.path.join(STACK_STAMP_DIR, s) for s in patch_stamps])
     return f"{version} ({built})" if built else version
 
 
@@ -189,9 +196,10 @@ PARTS = [
     ("p4c-bm2-ss (p4c 1.2.4.8)", need_p4c, lambda: shutil.which("p4c-bm2-ss"),
      lambda: _tool_version("p4c-bm2-ss", "p4c.json"), HOW),
     ("simple_switch_grpc (BMv2 + PI)", need_bmv2, lambda: shutil.which("simple_switch_grpc"),
-     lambda: _tool_version("simple_switch_grpc", "bmv2.json"), HOW),
+     lambda: _tool_version("simple_switch_grpc", "bmv2.json", [PI_STAMP]), HOW),
     ("simple_switch_grpc -O3 (benchmarks)", need_bmv2_perf, lambda: BMV2_PERF,
-     lambda: f"{_first_line([BMV2_PERF, '--version'])} ({_commits('/opt/bmv2-perf/.nids-stack.json') or '?'})",
+     lambda: f"{_first_line([BMV2_PERF, '--version'])} "
+             f"({_commits('/opt/bmv2-perf/.nids-stack.json', [os.path.join(STACK_STAMP_DIR, PI_STAMP)]) or '?'})",
      HOW),
     ("Atomix 3.1.9 storage node (cluster)", need_atomix, atomix_home,
      lambda: "3.1.9 (Maven Central)" if read_json(os.path.join(atomix_home(), ONOS_STAMP)) else "3.1.9 (?)", HOW),

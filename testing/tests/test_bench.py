@@ -78,6 +78,27 @@ def test_rate_search_tolerates_loss_under_the_limit():
     assert 30_000 / 1.01 <= best <= 30_000
 
 
+def test_interleaved_searches_take_turns_and_find_what_each_alone_finds():
+    order = []
+    trials = {}
+    alone = {}
+    for key, capacity in (("S1", 33_000), ("S2", 30_000), ("S3", 27_000)):
+        trial, _ = lossy_switch(capacity)
+
+        def logged(rate, key=key, trial=trial):
+            order.append(key)
+            return trial(rate)
+        trials[key] = logged
+        alone[key] = stats.max_rate_search(lossy_switch(capacity)[0], 16_000, 120_000, max_trials=8)
+    results = stats.interleaved_searches(trials, low=16_000, high=120_000, max_trials=8)
+    assert results == alone
+    # step 0 in the keys' order, step 1 reversed, ...: no search runs two trials before the others ran one
+    assert order[:6] == ["S1", "S2", "S3", "S3", "S2", "S1"]
+    assert all(order[:i].count(k) - order[:i].count(j) in (-1, 0, 1)
+               for i in range(len(order)) for k in trials for j in trials
+               if i <= 3 * min(len(h) for _, h in results.values()))
+
+
 def test_percentiles_interpolate_between_ranks():
     xs = [5, 1, 4, 2, 3]
     assert stats.percentile(xs, 50) == 3
@@ -242,3 +263,34 @@ def test_harness_ceiling_and_rtt_rounds_are_rendered():
     assert ("reach 80000 pps at 64 B (generator sent up to 81000 pps; the fastest scenario reached 25% of it), "
             "40000 pps at 1024 B (generator sent up to 40500 pps; the fastest scenario reached 45% of it)") in text
     assert "(per round P50: S1 0.400/0.500/—; S2 0.400/0.500/—; S3" in text
+
+
+def test_saturation_and_drift_check_are_rendered_when_measured():
+    results = fake_results()
+    text = report.render_markdown(results, [])
+    assert "Saturation" not in text and "Drift check" not in text     # runs before session 10
+    delivered = {"S1": 30000, "S2": 27000, "S3": 26000, "S4": 24000}
+    for key, r in results["scenarios"].items():
+        r["saturation"] = {f: {"pps": delivered[key] / (1 + (f == "1024")), "per_round": [delivered[key]] * 2}
+                           for f in ("64", "1024")}
+        r["rounds"] = [{"max_rate": {"64": {"trial_log": [{"rate": 16000, "cpu_us_per_pkt": cpu}]}}}
+                       for cpu in (40.0, 41.5)]
+    results["switch_counters"] = {"report_counter": [0, 5, 7, 0, 0, 0, 0, 0], "report_drop_counter": [0] * 8,
+                                  "evict_counter": [0, 0]}
+    results["switch_rss_start_kib"], results["switch_rss_end_kib"] = 100 * 1024, 250 * 1024
+    results["settings"]["interleaved"] = True
+    text = report.render_markdown(results, [])
+    assert "| S3 | 26000 | 87% | 26000/26000 | 13000 | 87% | 26000/26000 |" in text
+    assert "Per-round ratios" not in text     # no per-round rates in this fake run
+    for key, r in results["scenarios"].items():
+        for f in ("64", "1024"):
+            r["max_rate"][f]["per_round"] = [r["max_rate"][f]["pps"], r["max_rate"][f]["pps"] * 0.9]
+    results["scenarios"]["S1"]["max_rate"]["64"]["per_round"] = [20000, 20000]
+    text = report.render_markdown(results, [])
+    assert "median over the rounds (rounds in parentheses): S2 90% at 64 B (95%/86%), 94% at 1024 B (94%/94%); S3" \
+        in text
+    assert "round(s): in each round the four searches take turns trial by trial" in text
+    assert ("(16000 pps offered in every round and scenario), rounds 1..n: S1 40.0/41.5; S2 40.0/41.5; S3 "
+            "40.0/41.5; S4 40.0/41.5; switch RSS 100 MiB at the start, 250 MiB at the end; the switch sent 12 "
+            "reports (by reason [5, 7, 0, 0, 0]: alert, flow end, evict, active timeout, probe), refused 0, "
+            "evicted 0 flows.") in text

@@ -11,6 +11,11 @@ ingress thread's parser and ingress pipeline, and of the egress pipeline. Holds 
 runs (one scenario under valgrind takes about a minute).
 
     .venv/bin/python util/bench/instructions.py [--json F --p4info F] [--scenarios S1,S2,S4] [--packets N] [--keep DIR]
+        [--prior-flows N [--prior-packets K] [--prior-only]]
+
+With --prior-flows N the pcap starts with N earlier flows (a UDP flow of K frames and a short TCP connection each):
+what a benchmark run leaves in the switch. The measured flow's cost is then the run's totals minus those of the same
+run with --prior-only (docs/overhead.md, session 10).
 
 With --keep DIR, each scenario's callgrind output stays as DIR/callgrind.<scenario>.out, for
 `callgrind_annotate --inclusive=yes` (where the instructions go by BMv2 function).
@@ -24,7 +29,7 @@ import tempfile
 import time
 
 import grpc
-from scapy.all import IP, UDP, Ether, Raw, wrpcap
+from scapy.all import IP, TCP, UDP, Ether, Raw, wrpcap
 
 from nidslib import paths, pipeline
 from nidslib.bench import callgrind
@@ -44,6 +49,21 @@ def frames(count, frame_bytes):
     return [f / Raw(b"x" * (frame_bytes - 4 - len(f))) for _ in range(count)]
 
 
+def prior_flows(count, packets, frame_bytes):
+    """What a benchmark run leaves in the switch before its last trial: `count` earlier UDP flows of `packets`
+    frames (other client ports, as iperf3's trials) and as many short TCP connections (iperf3's control
+    connection: a SYN, an ACK, a RST that ends it, so each is a new flow, a source-context event and a FLOW_END
+    report)."""
+    out = []
+    for i in range(count):
+        udp = Ether(src="00:00:00:00:00:01", dst="00:00:00:00:00:02") / IP(src="10.0.0.1", dst="10.0.0.2") \
+            / UDP(sport=20000 + i, dport=5201)
+        out += [udp / Raw(b"x" * (frame_bytes - 4 - len(udp)))] * packets
+        tcp = Ether(src="00:00:00:00:00:01", dst="00:00:00:00:00:02") / IP(src="10.0.0.1", dst="10.0.0.2")
+        out += [tcp / TCP(sport=30000 + i, dport=5201, flags=f) for f in ("S", "A", "R")]
+    return out
+
+
 def configure(sw, scenario, models_dir):
     entries = [pipeline.forward(1, 2), pipeline.forward(2, 1)]
     track = scenario != "S1"
@@ -59,7 +79,10 @@ def configure(sw, scenario, models_dir):
 
 
 def count_scenario(scenario, args, workdir):
-    wrpcap(os.path.join(workdir, "p1_in.pcap"), frames(args.packets, args.frame_bytes))
+    prior = prior_flows(args.prior_flows, args.prior_packets, args.frame_bytes)
+    measured = [] if args.prior_only else frames(args.packets, args.frame_bytes)
+    wrpcap(os.path.join(workdir, "p1_in.pcap"), prior + measured)
+    expected = len(prior) + len(measured)
     with open(os.path.join(workdir, "p2_in.pcap"), "wb") as f:
         f.write(EMPTY_PCAP)
     out = os.path.join(workdir, "callgrind.out")
@@ -83,7 +106,7 @@ def count_scenario(scenario, args, workdir):
         while time.monotonic() < deadline:
             time.sleep(3)
             try:
-                if sw.client.read_counter("NidsIngress.ingress_port_counter", 1)[0] >= args.packets:
+                if sw.client.read_counter("NidsIngress.ingress_port_counter", 1)[0] >= expected:
                     break
             except grpc.RpcError:
                 pass        # a switch under valgrind answers slowly while it forwards: ask again
@@ -95,10 +118,11 @@ def count_scenario(scenario, args, workdir):
     parsed, parser_ir = callgrind.per_call(edges, "ingress_thread", "Parser::parse")
     ingress, ingress_ir = callgrind.per_call(edges, "ingress_thread", "Pipeline::apply")
     egress, egress_ir = callgrind.per_call(edges, "egress_thread", "Pipeline::apply")
-    if parsed < args.packets:
+    if parsed < expected:
         # (more is fine: a report stage's packet-out or probe from the client adds one)
-        raise RuntimeError(f"{scenario}: the switch parsed {parsed} of {args.packets} packets")
-    return {"parser": parser_ir, "ingress": ingress_ir, "egress": egress_ir, "egress_packets": egress}
+        raise RuntimeError(f"{scenario}: the switch parsed {parsed} of {expected} packets")
+    return {"parser": parser_ir, "ingress": ingress_ir, "egress": egress_ir, "egress_packets": egress,
+            "packets": parsed, "ingress_total": ingress_ir * parsed, "parser_total": parser_ir * parsed}
 
 
 def main():
@@ -112,6 +136,11 @@ def main():
     p.add_argument("--wait", type=int, default=60, help="seconds the switch waits before reading its pcap")
     p.add_argument("--models", default=os.path.join(ROOT, "build", "bench"), help="benchmark models' cache")
     p.add_argument("--keep", help="directory to keep each scenario's callgrind output in")
+    p.add_argument("--prior-flows", type=int, default=0,
+                   help="earlier flows in the switch before the measured one (UDP + a short TCP connection each)")
+    p.add_argument("--prior-packets", type=int, default=64, help="packets of each earlier UDP flow")
+    p.add_argument("--prior-only", action="store_true",
+                   help="only the earlier flows (their totals, to subtract from a run with the measured flow)")
     args = p.parse_args()
     if shutil.which("valgrind") is None:
         print("instructions: valgrind not on PATH", file=sys.stderr)
@@ -127,7 +156,8 @@ def main():
                     os.makedirs(args.keep, exist_ok=True)
                     shutil.copy(os.path.join(workdir, "callgrind.out"),
                                 os.path.join(args.keep, f"callgrind.{scenario}.out"))
-            print(f"{scenario:8} {r['parser']:9.0f} {r['ingress']:9.0f} {r['egress']:9.0f}", flush=True)
+            print(f"{scenario:8} {r['parser']:9.0f} {r['ingress']:9.0f} {r['egress']:9.0f}   packets {r['packets']}, "
+                  f"totals parser {r['parser_total']:.0f} ingress {r['ingress_total']:.0f}", flush=True)
     finally:
         lock.close()
     return 0

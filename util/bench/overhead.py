@@ -12,8 +12,9 @@ switched at run time through the config table and the classifier's tables:
   S4 full model     S2 + a full-capacity model: a multi-class tree at all 10 phases (one bank's decision entries)
 
 Per scenario: the highest offered UDP rate with < 1% loss at 64-byte and 1024-byte frames (iperf3, bounded
-geometric bisection), RTT percentiles of ping under a fixed UDP load, TCP goodput, and the switch's CPU and RSS
-from /proc. The whole run holds the integration lock (/tmp/nids-itest.lock), so no ONOS fabric runs meanwhile.
+geometric bisection; the four scenarios' searches take turns trial by trial), the rate delivered under the same
+overload (twice S1's max rate), RTT percentiles of ping under a fixed UDP load, TCP goodput, and the switch's CPU
+and RSS from /proc (per trial too). The whole run holds the integration lock (/tmp/nids-itest.lock), so no ONOS fabric runs meanwhile.
 
     .venv/bin/python util/bench/overhead.py [--quick] [--out DIR] [--switch PATH]
 """
@@ -35,6 +36,7 @@ from nidslib.bench import models as bench_models
 from nidslib.bench.models import model_facts
 from nidslib.bench import report, stats
 from nidslib.p4runtime import Bmv2Switch
+from p4.v1 import p4runtime_pb2
 from nidslib.paths import REPO_ROOT as ROOT
 from nidslib.session import exclusive_stack_lock
 
@@ -175,6 +177,26 @@ class BenchSwitch:
         """The model bundle's entries (docs/model-format.md) into one bank, as the app writes them."""
         return self.switch.insert_many(pipeline.model_entries(model, bank))
 
+    def write_model_parts(self, model, bank):
+        """The model's entries with its phases entries apart: (entities of the phases entries, of the rest). With
+        the phases entries deleted the bank classifies nothing (the classifier applies its other tables only after
+        a phases hit), so a scenario switches between S2 and S4 by writing a few entries, not a bank's 2,000."""
+        entries = pipeline.model_entries(model, bank)
+        phases = [e for e in entries if e[0] == pipeline.PHASES_TABLE]
+        rest = [e for e in entries if e[0] != pipeline.PHASES_TABLE]
+        return self.switch.insert_many(phases), self.switch.insert_many(rest)
+
+    def insert_entities(self, entities):
+        self.switch.client.write_batched([(p4runtime_pb2.Update.INSERT, e) for e in entities])
+
+    def counters(self):
+        """The report and eviction counters: what the switch did besides forwarding over the run."""
+        out = {}
+        for name in ("NidsIngress.reports.report_counter", "NidsIngress.reports.report_drop_counter",
+                     "NidsIngress.flows.evict_counter"):
+            out[name.rsplit(".", 1)[1]] = self.switch.client.read_counters(name)
+        return out
+
     def delete_entities(self, entities):
         self.switch.delete_many(entities)
 
@@ -299,6 +321,38 @@ def train_models(cache_dir):
         raise BenchError(f"scenarios S3/S4: {e}") from None
 
 
+# ---- scenarios ---------------------------------------------------------------------------------------------
+
+class ScenarioSwitch:
+    """Switches the one switch between S1..S4 in a few writes, so that scenarios can take turns trial by trial.
+    Both models stay written: the small one in bank 1 (S3), the large one in bank 0 (S4); S2 is bank 0 with the
+    large model's phases entries deleted (no phase hits, so the classifier's other tables are never applied: the
+    per-packet work of empty tables)."""
+
+    BANK = {None: 0, "none": 0, "small": 1, "large": 0}
+
+    def __init__(self, sw, models):
+        self.sw = sw
+        self.model_of = {key: model for key, _, model in SCENARIOS}
+        sw.write_model(models["small"], 1)
+        self.large_phases, _ = sw.write_model_parts(models["large"], 0)
+        self.large_on = True
+        self.current = None
+
+    def enter(self, key):
+        if key == self.current:
+            return
+        model = self.model_of[key]
+        if model == "large" and not self.large_on:
+            self.sw.insert_entities(self.large_phases)
+            self.large_on = True
+        elif model == "none" and self.large_on:
+            self.sw.delete_entities(self.large_phases)
+            self.large_on = False
+        self.sw.configure(track=model is not None, bank=self.BANK[model])
+        self.current = key
+
+
 # ---- the run -----------------------------------------------------------------------------------------------
 
 def measure_scenario(traffic, frames, search, log):
@@ -393,48 +447,80 @@ def run_bench(args, log):
         sampler = ProcSampler(sw.proc.pid)
         sw.forward_between_ports()
         traffic.start_server()
-        # Two banks: the small model stays in bank 1 (S3); bank 0 holds the large model for S4 and is emptied
-        # again for S2 (features on, no model).
-        by_key = {key: (title, model) for key, title, model in SCENARIOS}
-        bank_of = {"none": 0, "small": 1, "large": 0}
-        state = {"large": None}
-        sw.write_model(models["small"], 1)
+        scenarios = ScenarioSwitch(sw, models)
+        by_key = {key: title for key, title, _ in SCENARIOS}
+        run_t0 = time.monotonic()
+        results["switch_rss_start_kib"] = sampler.rss_kib()[0]
+        traffic.udp(2000, 64, 2)   # warm-up: the switch's first packets
 
-        def enter(key):
-            title, model = by_key[key]
-            if model == "large" and state["large"] is None:
-                state["large"] = sw.write_model(models["large"], 0)
-            elif model == "none" and state["large"] is not None:
-                sw.delete_entities(state["large"])
-                state["large"] = None
-            sw.configure(track=model is not None, bank=bank_of.get(model, 0))
+        def trial_of(key, frame, log_rows):
+            """One trial of `key` at `frame` bytes; per trial the switch's CPU per packet, RSS and the reports
+            so far are kept (is a scenario's switch getting slower over the run?)."""
+            def trial(rate):
+                scenarios.enter(key)
+                t0, c0, reports0 = time.monotonic(), sampler.ticks(), sw.reports
+                sent, loss = traffic.udp(rate, frame)
+                cpu_s = (sampler.ticks() - c0) / sampler.CLK_TCK
+                packets = sent * args.trial_seconds
+                log_rows.append({"t": round(t0 - run_t0, 1), "rate": rate, "sent": sent, "loss": loss,
+                                 "cpu_us_per_pkt": cpu_s * 1e6 / packets if packets else None,
+                                 "rss_kib": sampler.rss_kib()[0], "reports": sw.reports - reports0,
+                                 "load": loadavg()})
+                log(f"    {key} {frame:4d} B  offered {rate:9.0f} pps  sent {sent:9.0f} pps  loss {loss * 100:6.2f}%"
+                    f"  switch {log_rows[-1]['cpu_us_per_pkt'] or 0:5.1f} us/pkt")
+                return loss
+            return trial
 
-        # Rounds in alternating scenario order: the machine's other load drifts, so each scenario's rate is the
-        # median over rounds taken at different times.
+        # Rounds: per frame size the four scenarios' searches take turns trial by trial (stats.interleaved_searches),
+        # so a machine that slows down during the run slows every scenario alike; then the saturation trials and
+        # TCP, in alternating scenario order.
         per_round = {key: [] for key in by_key}
         for rnd in range(args.rounds):
             order = list(by_key) if rnd % 2 == 0 else list(reversed(list(by_key)))
+            log(f"round {rnd + 1}/{args.rounds}: {', '.join(order)}")
+            round_res = {key: {"max_rate": {}, "saturation": {}} for key in order}
+            for frame in frames:
+                logs = {key: [] for key in order}
+                found = stats.interleaved_searches({key: trial_of(key, frame, logs[key]) for key in order},
+                                                   low=args.low, high=args.high, max_trials=args.trials,
+                                                   precision=args.precision)
+                for key, (best, history) in found.items():
+                    round_res[key]["max_rate"][str(frame)] = {
+                        "pps": best, "gbps": stats.gbps(best, frame) if best else None, "trials": history,
+                        "trial_log": logs[key], "sent_max": max((r["sent"] for r in logs[key]), default=None)}
+                    log(f"  round {rnd + 1} {key}: max rate at {frame} B {stats.fmt(best)} pps")
+            for frame in frames:
+                # Saturation: every scenario offered the same overload (twice S1's max rate of this round), what
+                # arrives is what the switch forwards when it is the bottleneck; one trial, no search.
+                s1_best = round_res["S1"]["max_rate"][str(frame)]["pps"] or args.low
+                offered = 2 * s1_best
+                for key in order:
+                    scenarios.enter(key)
+                    sent, loss = traffic.udp(offered, frame)
+                    round_res[key]["saturation"][str(frame)] = {"offered": offered, "sent": sent, "loss": loss,
+                                                                "delivered": sent * (1 - loss)}
+                    log(f"  round {rnd + 1} {key}: saturation at {frame} B: offered {offered:.0f} pps, sent "
+                        f"{sent:.0f}, delivered {sent * (1 - loss):.0f} pps")
             for key in order:
-                log(f"round {rnd + 1}/{args.rounds}: {key} {by_key[key][0]}")
-                enter(key)
-                load0 = loadavg()
-                traffic.udp(2000, 64, 2)   # warm-up: flow slot, caches
-                res = measure_scenario(traffic, frames, search, log)
-                res["tcp_bps"] = traffic.tcp(args.tcp_seconds)
-                res["loadavg_before"] = load0
-                log(f"  TCP {res['tcp_bps'] / 1e6:.0f} Mb/s")
-                per_round[key].append(res)
+                scenarios.enter(key)
+                round_res[key]["tcp_bps"] = traffic.tcp(args.tcp_seconds)
+                round_res[key]["loadavg_before"] = loadavg()
+                log(f"  round {rnd + 1} {key}: TCP {round_res[key]['tcp_bps'] / 1e6:.0f} Mb/s")
+                per_round[key].append(round_res[key])
         for key, rounds in per_round.items():
-            res = {"title": by_key[key][0], "rounds": rounds, "max_rate": {},
+            res = {"title": by_key[key], "rounds": rounds, "max_rate": {}, "saturation": {},
                    "tcp_bps": stats.median([r["tcp_bps"] for r in rounds]),
                    "loadavg_before": max(r["loadavg_before"] for r in rounds)}
             for frame in map(str, frames):
                 best = stats.median([r["max_rate"][frame]["pps"] for r in rounds])
                 res["max_rate"][frame] = {"pps": best, "gbps": stats.gbps(best, int(frame)) if best else None,
                                           "per_round": [r["max_rate"][frame]["pps"] for r in rounds]}
+                delivered = [r["saturation"][frame]["delivered"] for r in rounds]
+                res["saturation"][frame] = {"pps": stats.median(delivered), "per_round": delivered}
             results["scenarios"][key] = res
             log(f"{key}: max {stats.fmt(res['max_rate']['64']['pps'])} pps at 64 B, "
-                f"{stats.fmt(res['max_rate']['1024']['pps'])} pps at 1024 B (median of {len(rounds)})")
+                f"{stats.fmt(res['max_rate']['1024']['pps'])} pps at 1024 B (median of {len(rounds)}); saturation "
+                f"{stats.fmt(res['saturation']['64']['pps'])} / {stats.fmt(res['saturation']['1024']['pps'])} pps")
         # RTT and CPU at one fixed load for every scenario: half of the slowest scenario's 64-byte max rate,
         # so that no scenario runs above its capacity; rounds in alternating order as above, the median per
         # percentile over the rounds.
@@ -445,7 +531,7 @@ def run_bench(args, log):
         for rnd in range(args.rounds):
             order = list(by_key) if rnd % 2 == 0 else list(reversed(list(by_key)))
             for key in order:
-                enter(key)
+                scenarios.enter(key)
                 rtts, cpu, loss, count = traffic.rtt_under_load(fixed, args.rtt_seconds, sampler)
                 rtt = {f"p{p}": stats.percentile(rtts, p) for p in (50, 90, 99)} if rtts else None
                 rtt_rounds[key].append({"rtt_ms": rtt, "replies": [len(rtts), count], "cpu_percent": cpu,
@@ -465,6 +551,8 @@ def run_bench(args, log):
             res["load_loss"] = max(r["load_loss"] for r in rounds)
             res["rss_kib"], res["hwm_kib"] = sampler.rss_kib()
         results["reports"] = sw.reports
+        results["switch_counters"] = sw.counters()
+        results["switch_rss_end_kib"] = sampler.rss_kib()[0]
         results["switch_command"] = " ".join(sw.command)
     finally:
         traffic.stop_server()
@@ -477,7 +565,7 @@ def run_bench(args, log):
                            "low": args.low, "precision": args.precision,
                            "nice": args.nice, "rounds": args.rounds,
                            "rtt_seconds": args.rtt_seconds, "tcp_seconds": args.tcp_seconds,
-                           "quick": args.quick}
+                           "quick": args.quick, "interleaved": True}
     return results
 
 

@@ -21,6 +21,11 @@ make bench-quick    # shorter trials and search (smoke run): writes build/bench-
 ```"""
 
 
+INTERLEAVED = (": in each round the four searches take turns trial by trial (every search's k-th trial within one "
+               "step of the others', step order alternating), so a machine slowing down during the run slows every "
+               "scenario alike")
+
+
 def _rate(res, frame):
     return res["max_rate"][frame]["pps"]
 
@@ -114,6 +119,78 @@ def per_round(results, frame):
                      for k, r in sorted(results["scenarios"].items()))
 
 
+def saturation_lines(results):
+    """The saturation measure beside the loss threshold: per scenario what arrives when every scenario is offered
+    the same overload (twice S1's max rate of the round), the median over the rounds, and its ratio to S1's. None
+    when the run did not measure it (runs before session 10)."""
+    scen = results["scenarios"]
+    if not all("saturation" in r for r in scen.values()) or "S1" not in scen:
+        return None
+    rows = []
+    for key, r in sorted(scen.items()):
+        row = [key]
+        for f in FRAMES:
+            sat = r["saturation"][f]
+            base = scen["S1"]["saturation"][f]["pps"]
+            row += [stats.fmt(sat["pps"]), stats.fmt(ratio(sat["pps"], base), "{:.0%}"),
+                    "/".join(stats.fmt(v) for v in sat["per_round"])]
+        rows.append(row)
+    return stats.markdown_table(["", "delivered pps 64 B", "vs S1", "per round", "delivered pps 1024 B", "vs S1",
+                                 "per round"], rows, align=["l"] + ["r"] * 6)
+
+
+def drift_line(results):
+    """Is a scenario's switch slower late in the run than early? The switch's CPU per packet in each round's first
+    search trial (the same offered rate in every round and scenario), the switch's RSS at the start and the end,
+    and what it reported and evicted."""
+    scen = results["scenarios"]
+    if not all(r.get("rounds") and "trial_log" in r["rounds"][0]["max_rate"]["64"] for r in scen.values()):
+        return None
+    parts = []
+    for key, r in sorted(scen.items()):
+        firsts = [rd["max_rate"]["64"]["trial_log"][0] for rd in r["rounds"] if rd["max_rate"]["64"]["trial_log"]]
+        parts.append(f"{key} " + "/".join(stats.fmt(t["cpu_us_per_pkt"], "{:.1f}") for t in firsts))
+    first_rate = scen["S1"]["rounds"][0]["max_rate"]["64"]["trial_log"][0]["rate"]
+    counters = results.get("switch_counters") or {}
+    reported = counters.get("report_counter")
+    evicted = counters.get("evict_counter")
+    tail = ""
+    if reported is not None and evicted is not None:
+        tail = (f"; the switch sent {sum(reported)} reports (by reason {reported[1:6]}: alert, flow end, evict, "
+                f"active timeout, probe), refused {sum(counters.get('report_drop_counter') or [])}, evicted "
+                f"{sum(evicted)} flows")
+    rss = ""
+    if results.get("switch_rss_start_kib") and results.get("switch_rss_end_kib"):
+        rss = (f"; switch RSS {results['switch_rss_start_kib'] / 1024:.0f} MiB at the start, "
+               f"{results['switch_rss_end_kib'] / 1024:.0f} MiB at the end")
+    return (f"- Drift check: the switch's CPU µs per packet in each round's first 64-byte trial ({first_rate:.0f} pps "
+            f"offered in every round and scenario), rounds 1..n: " + "; ".join(parts) + rss + tail
+            + ". results.json keeps every trial's time, rate, loss, switch CPU per packet, RSS and reports.")
+
+
+def paired_ratio_line(results):
+    """Each round's ratio to S1 of the same round (the searches ran side by side when interleaved), the median
+    over the rounds: a second reading of the goals that a round-to-round change of the machine does not move."""
+    scen = results["scenarios"]
+    if "S1" not in scen or not results.get("settings", {}).get("interleaved"):
+        return None
+    parts = []
+    for key in sorted(k for k in scen if k != "S1"):
+        per_frame = []
+        for f in FRAMES:
+            pairs = zip(scen[key]["max_rate"][f].get("per_round", []), scen["S1"]["max_rate"][f].get("per_round", []))
+            ratios = [ratio(a, b) for a, b in pairs if a and b]
+            if ratios:
+                per_frame.append(f"{stats.median(ratios):.0%} at {f} B ("
+                                 + "/".join(f"{r:.0%}" for r in ratios) + ")")
+        if per_frame:
+            parts.append(f"{key} " + ", ".join(per_frame))
+    if not parts:
+        return None
+    return ("- Per-round ratios to S1 of the same round, median over the rounds (rounds in parentheses): "
+            + "; ".join(parts) + ".")
+
+
 def harness_line(results):
     """What the generator and receiver reach without the switch (a kernel bridge in its place): when a scenario's
     max rate is near it, the harness, not BMv2, caps the search and the ratios say nothing."""
@@ -139,7 +216,8 @@ def render_markdown(results, plots):
         "",
         "One `simple_switch_grpc` runs the committed pipeline (`pipeconf/src/main/resources/p4c-out/bmv2/`) between",
         "two network namespaces; the scenarios are the same program configured at run time (config table",
-        "`track_mode`, classifier tables empty or holding a model). No ONOS. Generated by `util/bench/overhead.py`",
+        "`track_mode`, classifier tables empty or holding a model; S2 uses S4's bank without its phases entries, so "
+        "its classifier never applies). No ONOS. Generated by `util/bench/overhead.py`",
         f"on {results['started']}.",
         "",
         "Goals (issue 13; this run, one switch build):",
@@ -157,10 +235,25 @@ def render_markdown(results, plots):
         f"{s.get('low', 1000):.0f} pps the rate doubles until a trial loses (cap {s['high']:.0f} pps; it halves "
         f"when the first trial loses), then a geometric bisection to {s.get('precision', 0.05):.0%}; at most "
         f"{s['trials']} trials of {s['trial_seconds']} s per frame size; the median over {s.get('rounds', 1)} "
-        "round(s) run in alternating scenario order (per round: "
+        f"round(s){INTERLEAVED if s.get('interleaved') else ' run in alternating scenario order'} (per round: "
         + "; ".join(f"{per_round(results, f)} pps at {f} B" for f in FRAMES) + "). "
         "Gb/s counts layer-2 bits, FCS included.",
         harness_line(results),
+    ]
+    sat = saturation_lines(results)
+    if sat:
+        lines += [
+            "- Saturation (beside the loss threshold): every scenario is offered the same overload, twice S1's max "
+            "rate of the round, for one trial per round; what arrives is what the switch forwards when it is the "
+            "bottleneck (median over the rounds):",
+            "",
+            sat,
+            "",
+        ]
+    for extra in (paired_ratio_line(results), drift_line(results)):
+        if extra:
+            lines.append(extra)
+    lines += [
         f"- RTT: ping at 200/s for {s['rtt_seconds']} s while iperf3 offers a fixed load of "
         f"{results['fixed_load_pps']} pps of 64-byte frames (half the slowest scenario's max rate, so no scenario "
         f"runs above its capacity), {s.get('rounds', 1)} round(s) in alternating scenario order; each percentile is "
@@ -222,9 +315,11 @@ def render_markdown(results, plots):
         f"(`{m.get('switch_binary')}`); {m.get('iperf3')}.",
         f"- Switch command: `{results.get('switch_command', '?')}`.",
         "- Generator, receiver, the switch and (on this machine) other agents' builds and tests share the CPUs; "
-        "the 1-minute load average before each scenario: "
+        + ("the highest 1-minute load average per scenario (taken at each round's TCP test): "
+           if results["settings"].get("interleaved") else "the 1-minute load average before each scenario: ")
         + ", ".join(f"{k} {v.get('loadavg_before', 0):.1f}" for k, v in sorted(results["scenarios"].items())) + ". "
-        "Absolute rates move with that load; compare scenarios within one run.",
+        "Absolute rates move with that load and with the machine's own speed, which changes within minutes on "
+        "this shared virtual machine (docs/overhead.md, session 10); compare scenarios within one run.",
         "- One UDP flow per trial: the flow stage updates one slot; many short flows would add evictions and "
         "reports.",
         "",

@@ -54,6 +54,54 @@ def cpu_percent(ticks_before, ticks_after, seconds, clk_tck):
 
 # ---- rate search -------------------------------------------------------------------------------------------
 
+def rate_search(low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None):
+    """The search of max_rate_search as a generator: yields each rate to try, is sent that trial's loss fraction,
+    returns (best passing rate or None, [(rate, loss)] in trial order). Several searches can then take turns
+    trial by trial (interleaved_searches)."""
+    if not 0 < low < high:
+        raise ValueError("need 0 < low < high")
+    if max_trials < 1:
+        raise ValueError("need at least one trial")
+    floor = low / 16 if floor is None else floor
+    history = []
+    good = bad = None
+    loss = yield low
+    history.append((low, loss))
+    if loss < loss_limit:
+        good = low
+    else:
+        bad = low
+        while good is None and len(history) < max_trials and bad / factor >= floor:
+            rate = bad / factor
+            loss = yield rate
+            history.append((rate, loss))
+            if loss < loss_limit:
+                good = rate
+            else:
+                bad = rate
+        if good is None:
+            return None, history
+    while bad is None and len(history) < max_trials:
+        rate = min(good * factor, high)
+        loss = yield rate
+        history.append((rate, loss))
+        if loss < loss_limit:
+            good = rate
+            if rate >= high:
+                return good, history
+        else:
+            bad = rate
+    while bad is not None and len(history) < max_trials and bad / good > 1 + precision:
+        rate = math.sqrt(good * bad)
+        loss = yield rate
+        history.append((rate, loss))
+        if loss < loss_limit:
+            good = rate
+        else:
+            bad = rate
+    return good, history
+
+
 def max_rate_search(trial, low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None):
     """Highest offered rate with loss below `loss_limit`, within at most `max_trials` trials.
 
@@ -64,46 +112,30 @@ def max_rate_search(trial, low, high, max_trials, precision=0.02, loss_limit=0.0
     rates: every doubling or halving costs a trial the bisection lacks, and scenarios bracketed alike end on the
     same grid. Returns (best passing rate or None, [(rate, loss)] in trial order); None when even `floor` loses.
     """
-    if not 0 < low < high:
-        raise ValueError("need 0 < low < high")
-    if max_trials < 1:
-        raise ValueError("need at least one trial")
-    floor = low / 16 if floor is None else floor
-    history = []
+    return interleaved_searches({None: trial}, low=low, high=high, max_trials=max_trials, precision=precision,
+                                loss_limit=loss_limit, factor=factor, floor=floor)[None]
 
-    def passes(rate):
-        loss = trial(rate)
-        history.append((rate, loss))
-        return loss < loss_limit
 
-    good = bad = None
-    if passes(low):
-        good = low
-    else:
-        bad = low
-        while good is None and len(history) < max_trials and bad / factor >= floor:
-            rate = bad / factor
-            if passes(rate):
-                good = rate
-            else:
-                bad = rate
-        if good is None:
-            return None, history
-    while bad is None and len(history) < max_trials:
-        rate = min(good * factor, high)
-        if passes(rate):
-            good = rate
-            if rate >= high:
-                return good, history
-        else:
-            bad = rate
-    while bad is not None and len(history) < max_trials and bad / good > 1 + precision:
-        rate = math.sqrt(good * bad)
-        if passes(rate):
-            good = rate
-        else:
-            bad = rate
-    return good, history
+def interleaved_searches(trials, **search):
+    """One max_rate_search per key of `trials` ({key: trial(rate) -> loss}), taking turns trial by trial: step k
+    runs every unfinished search's k-th trial, in the keys' order on even steps and reversed on odd ones. So every
+    search's k-th trial happens within one step of the others': a machine that slows down over the run slows
+    them all alike, instead of the searches that ran last. Returns {key: (best rate or None, history)}."""
+    searches = {key: rate_search(**search) for key in trials}
+    pending = {key: next(gen) for key, gen in searches.items()}
+    results = {}
+    step = 0
+    while pending:
+        keys = [key for key in trials if key in pending]
+        for key in (keys if step % 2 == 0 else keys[::-1]):
+            loss = trials[key](pending[key])
+            try:
+                pending[key] = searches[key].send(loss)
+            except StopIteration as done:
+                del pending[key]
+                results[key] = done.value
+        step += 1
+    return results
 
 
 # ---- statistics --------------------------------------------------------------------------------------------
