@@ -2,6 +2,8 @@
 import json
 import struct
 
+import pytest
+
 from nidslib.lab import browsers
 from nidslib.lab import labels as labels_mod
 from nidslib.lab.longflows import SNAPLEN, read_pcap
@@ -54,3 +56,13 @@ def test_no_connection_pauses_as_long_as_the_idle_sweep(tmp_path):
         if key in last:
             assert t - last[key] < 30.0, key
         last[key] = t
+
+
+def test_bad_counts_are_refused_with_one_line_and_nothing_written(tmp_path, capsys):
+    out = tmp_path / "run"
+    for bad in (["--pages", "0"], ["--spread", "0"]):
+        with pytest.raises(SystemExit) as exit_info:
+            browsers.main(["--seed", "1", "--out", str(out)] + bad)
+        assert exit_info.value.code == 2
+        assert "--pages must be >= 1 and --spread > 0" in capsys.readouterr().err
+    assert not out.exists()
