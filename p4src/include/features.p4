@@ -47,8 +47,10 @@ bit<32> in_pkt_interval_of(in flow_keys_t keys, in flow_counts_t counts) {
 feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, in flow_shape_t shape,
                                  in bit<128> source) {
     bool client_high = (keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
-    bit<16> client_port = client_high ? keys[FLOW_HIGH_PORT] : keys[FLOW_LOW_PORT];
-    bit<16> server_port = client_high ? keys[FLOW_LOW_PORT] : keys[FLOW_HIGH_PORT];
+    // An ICMP flow's key ports hold a query's identifier (parser.p4); its L4 port features are 0, as in the datasets.
+    bool icmp = keys[FLOW_PROTO] == IP_PROTO_ICMP;
+    bit<16> client_port = icmp ? 16w0 : (client_high ? keys[FLOW_HIGH_PORT] : keys[FLOW_LOW_PORT]);
+    bit<16> server_port = icmp ? 16w0 : (client_high ? keys[FLOW_LOW_PORT] : keys[FLOW_HIGH_PORT]);
     bit<32> duration_out = counts[FLOW_OUT_PKTS] == 0 ? 32w0 : counts[FLOW_LAST_OUT_TS] - keys[FLOW_FIRST_OUT_TS];
     feature_vector_t v;
     v.ids_1_to_8 = (bit<32>)(counts[FLOW_CLIENT_FLAGS] | counts[FLOW_SERVER_FLAGS])  //  8 TCP_FLAGS

@@ -234,7 +234,8 @@ struct report_md_t {
 }
 
 struct local_metadata_t {
-    bit<16> l4_src_port;            // TCP/UDP ports, 0 otherwise (table0/ACL keys, flow key)
+    bit<16> l4_src_port;            // TCP/UDP ports; an ICMP query's identifier in both; 0 otherwise (flow key,
+                                    // table0/ACL keys: ONOS's TCP/UDP port criteria imply their protocol)
     bit<16> l4_dst_port;
     bool trackable;                 // IPv4 TCP/UDP/ICMP, first fragment (parser), not blocked by the ACL
     config_t cfg;

@@ -86,6 +86,27 @@ parser NidsParser(packet_in packet,
     state parse_icmp {
         packet.extract(hdr.icmp);
         meta.trackable = true;
+        transition select(hdr.icmp.icmp_type) {
+            0: parse_icmp_query;        // echo reply
+            8: parse_icmp_query;        // echo request
+            13: parse_icmp_query;       // timestamp, and its reply
+            14: parse_icmp_query;
+            15: parse_icmp_query;       // information request, and its reply
+            16: parse_icmp_query;
+            17: parse_icmp_query;       // address mask request, and its reply
+            18: parse_icmp_query;
+            default: accept;            // errors (unreachable, time exceeded, ...) and the rest: ports 0
+        }
+    }
+
+    // An ICMP query or its reply (echo, timestamp, information, address mask): its identifier goes into both
+    // ports of the flow key, as Linux conntrack keys them, so two pings between the same hosts (one per process:
+    // ping, hping3, nping each pick their own identifier) are two flows, and an ICMP flood that follows another
+    // one is a flow of its own, classified from its first packet. The features keep ports 0 for ICMP (features.p4).
+    // Read ahead, not extracted: the header stays 4 bytes for every other ICMP message.
+    state parse_icmp_query {
+        meta.l4_src_port = packet.lookahead<bit<16>>();
+        meta.l4_dst_port = meta.l4_src_port;
         transition accept;
     }
 }

@@ -118,3 +118,25 @@ def test_the_seed_decides_which_flows_collide(nids):
     assert [r for r in sw.reports(timeout=0.5) if r["reason"] == sw.reason("EVICT")] == []
     for (sp, dp), (way0, _) in zip(pairs, cells):
         assert probe(sw, way0)["client_port"] == sp, "each flow sits in way 0 of its seeded hash"
+
+
+def test_icmp_queries_are_keyed_by_their_identifier_with_ports_0_in_reports(nids):
+    """Two pings between the same hosts (two processes: identifiers 7 and 9) are two flows, each with its replies,
+    as Linux conntrack keys them; reports and the L4 port features say 0 for both, as the datasets do."""
+    sw = nids
+    for _ in range(3):
+        sw.send(1, h.icmp(C_IP, S_IP, icmp_type=8, icmp_id=7, total_len=84)[0])
+    sw.send(2, h.icmp(S_IP, C_IP, icmp_type=0, icmp_id=7, total_len=84, smac=h.MAC_B, dmac=h.MAC_A)[0])
+    sw.send(1, h.icmp(C_IP, S_IP, icmp_type=8, icmp_id=9, total_len=1000)[0])
+    # an error message's bytes 4-5 are no identifier: ports 0 in its key
+    sw.send(2, h.icmp(S_IP, C_IP, icmp_type=3, icmp_code=3, icmp_id=7, total_len=56, smac=h.MAC_B,
+                      dmac=h.MAC_A)[0])
+    sw.reports(timeout=0.5)
+    first = probe(sw, h.flow_cells(C_IP, S_IP, 7, 7, 1, sw.slots_per_way)[0])
+    second = probe(sw, h.flow_cells(C_IP, S_IP, 9, 9, 1, sw.slots_per_way)[0])
+    error = probe(sw, h.flow_cells(C_IP, S_IP, 0, 0, 1, sw.slots_per_way)[0])
+    assert (first["in_pkts"], first["out_pkts"], first["longest_flow_pkt"]) == (3, 1, 84)
+    assert (second["in_pkts"], second["out_pkts"], second["longest_flow_pkt"]) == (1, 0, 1000)
+    assert (error["in_pkts"], error["client_ip"], error["icmp_type"]) == (1, h.ip2int(S_IP), 3 * 256 + 3)
+    for rep in (first, second, error):
+        assert (rep["client_port"], rep["server_port"], rep["l4_src_port"], rep["l4_dst_port"]) == (0, 0, 0, 0)

@@ -508,7 +508,7 @@ MAC_B = "00:00:00:00:00:0b"
 
 
 def ip_frame(src, dst, proto, total_len=None, ttl=64, sport=0, dport=0, flags=0x10, window=1024,
-             icmp_type=8, icmp_code=0, ip_options=b"", frag=0, smac=MAC_A, dmac=MAC_B):
+             icmp_type=8, icmp_code=0, icmp_id=0, ip_options=b"", frag=0, smac=MAC_A, dmac=MAC_B):
     """(frame bytes, reference.Pkt) of one IPv4 TCP/UDP/ICMP packet with an exact IPv4 total length."""
     from scapy.layers.inet import ICMP, IP, TCP, UDP, IPOption
     from scapy.layers.l2 import Ether
@@ -522,7 +522,7 @@ def ip_frame(src, dst, proto, total_len=None, ttl=64, sport=0, dport=0, flags=0x
         l4 = UDP(sport=sport, dport=dport)
         l4_len = 8
     elif proto == 1:
-        l4 = ICMP(type=icmp_type, code=icmp_code)
+        l4 = ICMP(type=icmp_type, code=icmp_code, id=icmp_id)   # bytes 4-5 of any type (an echo's identifier)
         l4_len = 8
     else:
         raise ValueError(proto)

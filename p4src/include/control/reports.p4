@@ -139,8 +139,9 @@ control Reports(inout headers_t hdr,
         bool client_high = (keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
         meta.rpt.client_ip = client_high ? keys[FLOW_HIGH_ADDR] : keys[FLOW_LOW_ADDR];
         meta.rpt.server_ip = client_high ? keys[FLOW_LOW_ADDR] : keys[FLOW_HIGH_ADDR];
-        meta.rpt.client_port = client_high ? keys[FLOW_HIGH_PORT] : keys[FLOW_LOW_PORT];
-        meta.rpt.server_port = client_high ? keys[FLOW_LOW_PORT] : keys[FLOW_HIGH_PORT];
+        // The features' L4 ports: the key's, except an ICMP flow's (0; its key holds a query's identifier).
+        meta.rpt.client_port = features.ids_1_to_8[15:0];
+        meta.rpt.server_port = features.ids_1_to_8[47:32];
         meta.rpt.proto = keys[FLOW_PROTO];
         meta.rpt.client_ingress_port = shape[FLOW_CLIENT_INGRESS];
         meta.rpt.features = features;

@@ -268,7 +268,9 @@ final class LiveEvaluation {
         long now = packet.timestampMicros();
         firstMicros = Math.min(firstMicros, now);
         lastMicros = Math.max(lastMicros, now);
-        FlowKey key = FlowKey.of(packet);
+        // Ground truth by the key reports carry (ICMP: ports 0, whatever the query identifier): detections, online
+        // ones too, name flows by it. Two pings of one host pair at once are one flow here, two to the switch.
+        FlowKey key = FlowKey.reported(packet);
         FlowRecord flow = flows.get(key);
         int flags = packet.protocol() == PacketHeaders.TCP ? packet.tcpFlags() : 0;
         boolean bareSyn = (flags & (TCP_SYN | TCP_ACK)) == TCP_SYN;
@@ -344,11 +346,11 @@ final class LiveEvaluation {
     static FlowKey key(int protocol, int client, int clientPort, int server, int serverPort) {
         switch (protocol) {
             case PacketHeaders.TCP:
-                return FlowKey.of(PacketHeaders.tcp(0, client, server, clientPort, serverPort, 0, 0, 0, 0));
+                return FlowKey.reported(PacketHeaders.tcp(0, client, server, clientPort, serverPort, 0, 0, 0, 0));
             case PacketHeaders.UDP:
-                return FlowKey.of(PacketHeaders.udp(0, client, server, clientPort, serverPort, 0, 0));
+                return FlowKey.reported(PacketHeaders.udp(0, client, server, clientPort, serverPort, 0, 0));
             default:
-                return FlowKey.of(PacketHeaders.icmp(0, client, server, 0, 0, 0, 0));
+                return FlowKey.reported(PacketHeaders.icmp(0, client, server, 0, 0, 0, 0));
         }
     }
 

@@ -75,8 +75,9 @@ final class PacketDecoder {
                 if (frame.length < l4 + 2) {
                     return skip(Skip.TRUNCATED);
                 }
+                // The identifier of a query (bytes 4-5), when the frame holds it (the switch reads it ahead).
                 return packet(PacketHeaders.icmp(timestampMicros, source, destination, totalLength, ttl,
-                        frame[l4] & 0xFF, frame[l4 + 1] & 0xFF));
+                        frame[l4] & 0xFF, frame[l4 + 1] & 0xFF, frame.length >= l4 + 6 ? u16(frame, l4 + 4) : 0));
             default:
                 return skip(Skip.NOT_TCP_UDP_ICMP);
         }

@@ -4,7 +4,9 @@ import java.util.Objects;
 
 /**
  * The bidirectional flow key: protocol and the two (address, port) endpoints in canonical order, the lower pair
- * (unsigned address, then port) first, so both directions of a conversation map to the same key.
+ * (unsigned address, then port) first, so both directions of a conversation map to the same key. The switch's key
+ * ({@link #of}) takes an ICMP query's identifier as both ports (as Linux conntrack does): each ping process is a
+ * flow of its own. Features and reports name ICMP flows with ports 0 ({@link #reported}).
  */
 public final class FlowKey {
 
@@ -22,14 +24,27 @@ public final class FlowKey {
         this.highPort = highPort;
     }
 
+    /** The switch's flow key of a packet (an ICMP query's identifier as both ports). */
     public static FlowKey of(PacketHeaders packet) {
+        return of(packet, packet.sourceKeyPort(), packet.destinationKeyPort());
+    }
+
+    /**
+     * The key as reports and the features name the packet's flow: L4 ports, 0 for ICMP. Flows the switch keeps
+     * apart (two pings of the same hosts) may share it.
+     */
+    public static FlowKey reported(PacketHeaders packet) {
+        return of(packet, packet.sourcePort(), packet.destinationPort());
+    }
+
+    private static FlowKey of(PacketHeaders packet, int sourcePort, int destinationPort) {
         int source = packet.sourceAddress();
         int destination = packet.destinationAddress();
         int order = Integer.compareUnsigned(source, destination);
-        boolean sourceFirst = order < 0 || (order == 0 && packet.sourcePort() <= packet.destinationPort());
+        boolean sourceFirst = order < 0 || (order == 0 && sourcePort <= destinationPort);
         return sourceFirst
-                ? new FlowKey(packet.protocol(), source, packet.sourcePort(), destination, packet.destinationPort())
-                : new FlowKey(packet.protocol(), destination, packet.destinationPort(), source, packet.sourcePort());
+                ? new FlowKey(packet.protocol(), source, sourcePort, destination, destinationPort)
+                : new FlowKey(packet.protocol(), destination, destinationPort, source, sourcePort);
     }
 
     public int protocol() {

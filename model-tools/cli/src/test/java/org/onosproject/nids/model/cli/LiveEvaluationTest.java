@@ -250,6 +250,51 @@ public class LiveEvaluationTest {
         assertFalse(missed.attackMet(0));
     }
 
+    /** Alerts the attacker's ICMP flows at their first packet, one per switch flow (an echo identifier). */
+    private static final class EchoDetector implements LiveEvaluation.Detector {
+        private final java.util.Set<org.onosproject.nids.model.flow.FlowKey> alerted = new java.util.HashSet<>();
+
+        @Override
+        public List<LiveEvaluation.Detection> accept(PacketHeaders p) {
+            if (p.sourceAddress() == ATTACKER && alerted.add(org.onosproject.nids.model.flow.FlowKey.of(p))) {
+                // As the switch reports it: ports 0 for ICMP, whatever the identifier keying the flow.
+                return List.of(new LiveEvaluation.Detection(p.timestampMicros(), p.protocol(), p.sourceAddress(),
+                        0, p.destinationAddress(), 0, 1, "Flood", 3, 990, 1, true));
+            }
+            return List.of();
+        }
+
+        @Override
+        public List<LiveEvaluation.Detection> finish(long micros) {
+            return List.of();
+        }
+    }
+
+    @Test
+    public void aSecondIcmpFloodOfTheSamePairIsDetectedByTheAlertThatUpdatesTheOpenIncident() {
+        // A ping flood (identifier 7) 1-2 s, then another tool's flood (identifier 9) 5-6 s, same hosts: two flows
+        // to the switch, each alerted at its first packet; the second alert joins the source's open Flood incident,
+        // which counts as the second attack's detection (an incident naming its source, updated in its window).
+        AttackWindows windows = AttackWindows.of(List.of(
+                new AttackWindows.Window(1, ATTACKER, T0 + 1_000_000, T0 + 2_000_000, "Flood", "icmp-flood", "ping"),
+                new AttackWindows.Window(2, ATTACKER, T0 + 5_000_000, T0 + 6_000_000, "Flood", "icmp-flood",
+                        "hping3")));
+        AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());
+        LiveEvaluation evaluation = new LiveEvaluation(windows, new EchoDetector(), off);
+        for (int i = 0; i < 10; i++) {
+            evaluation.accept(PacketHeaders.icmp(T0 + 1_000_000 + i * 1000, ATTACKER, SERVER, 84, 64, 8, 0, 7));
+        }
+        for (int i = 0; i < 10; i++) {
+            evaluation.accept(PacketHeaders.icmp(T0 + 5_200_000 + i * 1000, ATTACKER, SERVER, 1428, 64, 8, 0, 9));
+        }
+        List<LiveEvaluation.AttackOutcome> attacks = evaluation.attacks();
+        assertEquals(1, evaluation.incidents().size());
+        assertEquals(1, attacks.get(1).flows);
+        assertEquals(1, attacks.get(1).alerted);
+        assertEquals(0.0, attacks.get(1).secondsToAlert(), 0);
+        assertEquals(0.0, attacks.get(1).secondsToIncident(), 0);
+    }
+
     @Test
     public void aNewConnectionOnAnEndedFiveTupleIsANewFlow() {
         AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());

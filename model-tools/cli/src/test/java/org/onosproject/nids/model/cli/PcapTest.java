@@ -68,6 +68,19 @@ public class PcapTest {
                 .packet();
         assertEquals(8, icmp.icmpType());
         assertEquals(0, icmp.sourcePort());
+        // An echo's identifier (bytes 4-5) keys its flow in the switch; its ports stay 0.
+        byte[] echo = TestData.icmp(8, 0);
+        echo[4] = 0x12;
+        echo[5] = 0x34;
+        PacketHeaders ping = PacketDecoder.decode(TestData.ipv4Frame(1, A, B, 64, 84, echo), 0).packet();
+        assertEquals(0x1234, ping.icmpIdentifier());
+        assertEquals(0x1234, ping.sourceKeyPort());
+        assertEquals(0x1234, ping.destinationKeyPort());
+        assertEquals(0, ping.destinationPort());
+        byte[] unreachable = TestData.icmp(3, 3);
+        unreachable[4] = 0x12;
+        assertEquals(0, PacketDecoder.decode(TestData.ipv4Frame(1, A, B, 64, 84, unreachable), 0).packet()
+                .sourceKeyPort());
     }
 
     @Test

@@ -69,6 +69,42 @@ public class SwitchReferenceTest {
                 "p128 at 128", "late at 192", "late at 256", "late at 320", "late at 384"), seen);
     }
 
+    private static PacketHeaders echo(long t, boolean request, int identifier) {
+        return request ? PacketHeaders.icmp(t, CLIENT, SERVER, 84, 64, 8, 0, identifier)
+                : PacketHeaders.icmp(t, SERVER, CLIENT, 84, 64, 0, 0, identifier);
+    }
+
+    @Test
+    public void icmpQueriesAreKeyedByTheirIdentifierAsConntrackDoesWithPortFeaturesZero() {
+        SwitchReference reference = reference(DataPlaneSettings.builder().build());
+        // A ping (identifier 7) and its replies: one flow.
+        reference.accept(echo(0, true, 7));
+        List<FlowEvent> reply = reference.accept(echo(10, false, 7));
+        assertEquals(1, reply.get(0).flowNumber());
+        assertEquals(1, value(reply.get(0), "OUT_PKTS"));
+        for (int i = 2; i <= 300; i++) {
+            reference.accept(echo(i * 100, true, 7));
+        }
+        // Another process pinging the same host (identifier 9), while the first flow is still live: a flow of its
+        // own, classified from its first packet, not the 301st packet of the first one.
+        List<FlowEvent> second = reference.accept(echo(40_000, true, 9));
+        assertEquals(1, second.size());
+        assertEquals(Phase.atPacket(1), second.get(0).phase());
+        assertEquals(2, second.get(0).flowNumber());
+        assertEquals(1, value(second.get(0), "IN_PKTS"));
+        assertEquals(0, value(second.get(0), "L4_SRC_PORT"));
+        assertEquals(0, value(second.get(0), "L4_DST_PORT"));
+        assertEquals(0, second.get(0).clientPort());
+        assertEquals(0, second.get(0).serverPort());
+        assertEquals(2, reference.liveFlows());
+        // An error message is not a query: ports 0 (both directions one flow), whatever its bytes 4-5 hold.
+        PacketHeaders unreachable = PacketHeaders.icmp(50_000, SERVER, CLIENT, 56, 64, 3, 3, 1234);
+        assertEquals(0, unreachable.icmpIdentifier());
+        reference.accept(unreachable);
+        assertEquals(3, reference.liveFlows());
+        assertEquals(3, reference.flowsStarted());
+    }
+
     @Test
     public void aTcpFlowEndsAtFinBothWaysItsLateAckIsIgnoredAndANewSynRestartsIt() {
         SwitchReference reference = reference(DataPlaneSettings.builder().build());
