@@ -4,7 +4,7 @@
     #   lab.pcap (classic pcap, 256 B snaplen, as the lab's), labels.csv (one Flood row per flood),
     #   manifest.json (every flow drawn: kind, hosts, rate, packets, sizes, pacing, replies)
 
-A flood from one 5-tuple (or one address pair, for ICMP) is one flow, so a run of the live lab gives each phase tree
+A flood from one 5-tuple (or one echo identifier, for ICMP) is one flow, so a run of the live lab gives each phase tree
 one row of it per flood: a few per run, too few for a leaf to reach the alert threshold (leaf confidence is smoothed
 by its row count). Here each run holds many of them, drawn over what a flood tool can be told: UDP, ICMP echo, TCP
 SYN or ACK; 100-30,000 packets/s; 0-1400 B; even, jittered or bursty pacing; answered (echo replies, RSTs) or not.
@@ -13,8 +13,9 @@ back, two-way calls and video, bulk TCP up and down, long one-way streams at 1-5
 benign flows nearest to the slowest floods: one-way streams at 20-60/s and pings at 10-50 echoes/s. Crafted,
 not played by real tools or hosts; no flood source sends anything else within its window and 6 s after it (the
 labels name flows by source and time, docs/lab.md), no benign flow runs while one of its hosts floods (the
-hosts 10.0.0.9-16 never do), no address pair has two ICMP flows within 40 s (ICMP flows are
-keyed by addresses only) and no flow pauses 30 s (the app's idle sweep).
+hosts 10.0.0.9-16 never do), no address pair has two ICMP flows within 40 s (ICMP flows were keyed by
+addresses only until 2026-11-25; each flood here uses one identifier) and no flow pauses 30 s (the app's idle
+sweep).
 """
 import argparse
 import json

@@ -82,7 +82,8 @@ class LongFlows:
         self.packets = []
         self.flows = []
         self.ports = set()
-        self.pair_free = {}     # ICMP flows are keyed by addresses only: one at a time per pair
+        self.pair_free = {}     # one ICMP flow at a time per pair (ICMP flows were keyed by address pair until
+                                # 2026-11-25)
 
     def _gap(self, rate):
         """The next inter-packet gap of a flow at `rate` per second: jittered by up to 20%, never 30 s."""
