@@ -12,6 +12,8 @@ DEBS=(
   # fabric and tests: namespaces, captures, traffic and attack tools, NetFlow collector, browser for GUI tests
   iproute2 iputils-ping arping ethtool procps psmisc curl jq mininet tcpdump tshark nmap hping3 iperf3 nfdump hydra
   openssh-server openssh-client netcat-openbsd chromium
+  # SIEM export (docs/siem.md): the integration suite sends syslog to a real rsyslogd of its own
+  rsyslog
   # the detection lab (testing/nidslib/lab, docs/lab.md): more attack tools and benign services
   slowhttptest masscan medusa ncrack dnsmasq-base bind9-dnsutils socat wget
   # make bench-app: Go builds the fake P4Runtime switches (util/p4rt-replay)
