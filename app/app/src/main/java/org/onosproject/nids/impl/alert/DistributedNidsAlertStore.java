@@ -12,6 +12,7 @@ import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.detection.AlertSeverity;
+import org.onosproject.nids.impl.LatestRecords;
 import org.onosproject.nids.model.tree.Condition;
 import org.onosproject.store.AbstractStore;
 import org.onosproject.store.serializers.KryoNamespaces;
@@ -40,13 +41,13 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
-import static org.onosproject.nids.impl.ConsistentMapRetry.retrying;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * The alert store on ONOS's distributed primitives, shaped like faultmanagement's alarm store: a consistent map of
  * alerts by id, a consistent map from each flow-and-model key to its latest alert (the dedup index), and an atomic
- * id generator. The maps live in ONOS's storage, so alerts survive an app reload; every instance listens to the
+ * id generator ({@link LatestRecords}: no store call inside a compute function, so reports may come from several
+ * threads and instances at once). The maps live in ONOS's storage, so alerts survive an app reload; every instance listens to the
  * alert map and turns its changes into alert events.
  */
 @Component(immediate = true, service = NidsAlertStore.class)
@@ -77,7 +78,7 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
 
     private ConsistentMap<Long, NidsAlert> alerts;
     private ConsistentMap<AlertKey, Long> index;
-    private AtomicIdGenerator ids;
+    private LatestRecords<AlertKey, NidsAlert> records;
     private final MapEventListener<Long, NidsAlert> alertListener = this::alertChanged;
 
     @Activate
@@ -86,7 +87,9 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
                 .withName(ALERTS).withSerializer(SERIALIZER).build();
         index = storageService.<AlertKey, Long>consistentMapBuilder()
                 .withName(INDEX).withSerializer(SERIALIZER).build();
-        ids = storageService.atomicIdGeneratorBuilder().withName(IDS).build().asAtomicIdGenerator();
+        AtomicIdGenerator ids = storageService.atomicIdGeneratorBuilder().withName(IDS).build()
+                .asAtomicIdGenerator();
+        records = new LatestRecords<>(index, alerts, ids);
         alerts.addListener(alertListener);
         log.info("Started with {} stored alert(s)", alerts.size());
     }
@@ -100,19 +103,9 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
     @Override
     public NidsAlert report(AlertKey key, long time, long windowMillis, LongFunction<NidsAlert> open,
                             UnaryOperator<NidsAlert> fold) {
-        return retrying(() -> {
-            // Pick the alert: the key's latest one while it is within the window, else a new id. An id whose alert
-            // is not stored yet is being raised by a concurrent report of the same flow: that report's alert is
-            // ours too (whoever stores it first raises it, the other folds into it).
-            long id = index.compute(key, (k, latest) -> latest != null && stillOpen(latest, time, windowMillis)
-                    ? latest : ids.nextId()).value();
-            return alerts.compute(id, (k, alert) -> alert == null ? open.apply(id) : fold.apply(alert)).value();
-        });
-    }
-
-    private boolean stillOpen(long alertId, long time, long windowMillis) {
-        NidsAlert alert = Versioned.valueOrNull(alerts.get(alertId));
-        return alert == null || time - alert.lastSeenMillis() < windowMillis;
+        // The key's latest alert while it is within the window, else a new one; a concurrent report of the same flow
+        // (another detection thread or instance) folds into the alert whichever stores it first (LatestRecords).
+        return records.openOrJoin(key, null, alert -> time - alert.lastSeenMillis() < windowMillis, open, fold);
     }
 
     @Override
@@ -132,9 +125,7 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
 
     @Override
     public Optional<NidsAlert> update(long alertId, Predicate<NidsAlert> needed, UnaryOperator<NidsAlert> change) {
-        retrying(() -> alerts.computeIf(alertId, alert -> alert != null && needed.test(alert),
-                (k, alert) -> change.apply(alert)));
-        return alert(alertId);
+        return records.change(alertId, alert -> needed.test(alert) ? change.apply(alert) : alert);
     }
 
     @Override

@@ -17,10 +17,13 @@ import org.onosproject.nids.detection.IncidentKey;
 import org.onosproject.nids.detection.IncidentState;
 import org.onosproject.nids.detection.LocationCheck;
 import org.onosproject.nids.detection.LocationStatus;
+import org.onosproject.nids.impl.LatestRecords;
 import org.onosproject.store.AbstractStore;
 import org.onosproject.store.serializers.KryoNamespaces;
+import org.onosproject.store.service.AtomicCounterMap;
 import org.onosproject.store.service.AtomicIdGenerator;
 import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.DistributedSet;
 import org.onosproject.store.service.MapEvent;
 import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Serializer;
@@ -37,18 +40,25 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
-import static org.onosproject.nids.impl.ConsistentMapRetry.retrying;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * The incident store on ONOS's distributed primitives, like the alert store: a consistent map of incidents by id, a
- * consistent map from each (source, family) to its latest incident, an atomic id generator and a consistent map of
- * the book's counters. Survives an app reload; every instance turns the incident map's changes into events.
+ * consistent map from each (source, family) to its latest incident, an atomic id generator ({@link LatestRecords}:
+ * no store call inside a compute function, so verdicts may be placed from several threads and instances at once), and
+ * the book's counters in an atomic counter map (one increment a count, no read-modify-write of a shared map) with their
+ * names in a set. Survives an app reload; every instance turns the incident map's changes into events.
+ *
+ * <p>Round trips of a verdict that joins its incident: the key's latest incident read (index, incident), one replace
+ * of the incident; one that opens an incident: the reads, the store's size (the bound), the index's entry and the
+ * incident written. (Before: seven, and a compute whose function called the store, which timed out under concurrency.)
  */
 @Component(immediate = true, service = NidsIncidentStore.class)
 public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEvent, NidsIncidentStoreDelegate>
@@ -57,7 +67,10 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
     static final String INCIDENTS = "nids-incidents";
     static final String LATEST = "nids-incident-latest";
     static final String IDS = "nids-incident-ids";
-    static final String COUNTERS = "nids-incident-counters";
+    /** The book's counts (an atomic counter map; the consistent map "nids-incident-counters" before session 11). */
+    static final String COUNTS = "nids-incident-counts";
+    /** The names of the counts (an atomic counter map cannot list its keys). */
+    static final String COUNT_NAMES = "nids-incident-count-names";
 
     /** Every type the maps hold, beside ONOS's API types. */
     static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
@@ -75,8 +88,11 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
 
     private ConsistentMap<Long, Incident> incidents;
     private ConsistentMap<IncidentKey, Long> latest;
-    private AtomicIdGenerator ids;
-    private ConsistentMap<String, Long> counters;
+    private LatestRecords<IncidentKey, Incident> records;
+    private AtomicCounterMap<String> counts;
+    private DistributedSet<String> countNames;
+    /** Count names this instance has seen in the set (bounded: the classes' names and the book's few counters). */
+    private final Set<String> countNamesKnown = ConcurrentHashMap.newKeySet();
     private final MapEventListener<Long, Incident> listener = this::incidentChanged;
     private final IncidentBook book = new Book();
 
@@ -86,9 +102,13 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
                 .withName(INCIDENTS).withSerializer(SERIALIZER).build();
         latest = storageService.<IncidentKey, Long>consistentMapBuilder()
                 .withName(LATEST).withSerializer(SERIALIZER).build();
-        ids = storageService.atomicIdGeneratorBuilder().withName(IDS).build().asAtomicIdGenerator();
-        counters = storageService.<String, Long>consistentMapBuilder()
-                .withName(COUNTERS).withSerializer(SERIALIZER).build();
+        AtomicIdGenerator ids = storageService.atomicIdGeneratorBuilder().withName(IDS).build()
+                .asAtomicIdGenerator();
+        records = new LatestRecords<>(latest, incidents, ids);
+        counts = storageService.<String>atomicCounterMapBuilder()
+                .withName(COUNTS).withSerializer(SERIALIZER).build();
+        countNames = storageService.<String>setBuilder()
+                .withName(COUNT_NAMES).withSerializer(SERIALIZER).build().asDistributedSet();
         incidents.addListener(listener);
         log.info("Started with {} stored incident(s)", incidents.size());
     }
@@ -112,41 +132,40 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
     @Override
     public Map<String, Long> counters() {
         Map<String, Long> all = new TreeMap<>();
-        counters.entrySet().forEach(e -> all.put(e.getKey(), e.getValue().value()));
+        for (String name : ImmutableList.copyOf(countNames)) {
+            all.put(name, counts.get(name));
+        }
         return all;
     }
 
     /** The shared rule over the maps. */
     private final class Book extends IncidentBook {
 
+        /**
+         * The key's latest incident as {@link #latest} read it on this thread: the book reads it just before it places
+         * the verdict ({@link #openOrJoin}), which starts from that read instead of reading again. A read gone stale
+         * meanwhile (an eviction, another thread's verdict) only makes the first conditional write fail and retry.
+         */
+        private final ThreadLocal<LatestRecords.Read<IncidentKey, Incident>> lastRead = new ThreadLocal<>();
+
         @Override
         protected Optional<Incident> latest(IncidentKey key) {
-            Long id = Versioned.valueOrNull(latest.get(key));
-            return id == null ? Optional.empty() : incident(id);
+            LatestRecords.Read<IncidentKey, Incident> read = records.read(key);
+            lastRead.set(read);
+            return read.record();
         }
 
         @Override
         protected Incident openOrJoin(IncidentKey key, Predicate<Incident> takes, LongFunction<Incident> open,
                                       UnaryOperator<Incident> fold) {
-            return retrying(() -> {
-                // As the alert store does: pick the key's latest incident while it takes the verdict, else a new
-                // id; whoever stores an id first opens it, a concurrent verdict of the same key folds into it.
-                long id = latest.compute(key, (k, current) -> current != null && stillTakes(current, takes)
-                        ? current : ids.nextId()).value();
-                return incidents.compute(id, (k, incident) -> incident == null ? open.apply(id)
-                        : fold.apply(incident)).value();
-            });
-        }
-
-        private boolean stillTakes(long id, Predicate<Incident> takes) {
-            Incident incident = Versioned.valueOrNull(incidents.get(id));
-            return incident == null || takes.test(incident);
+            LatestRecords.Read<IncidentKey, Incident> read = lastRead.get();
+            lastRead.remove();
+            return records.openOrJoin(key, read, takes, open, fold);
         }
 
         @Override
         public Optional<Incident> change(long id, UnaryOperator<Incident> change) {
-            return retrying(() -> Optional.ofNullable(Versioned.valueOrNull(
-                    incidents.computeIfPresent(id, (k, incident) -> change.apply(incident)))));
+            return records.change(id, change);
         }
 
         @Override
@@ -161,7 +180,7 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
 
         @Override
         protected void remove(Incident incident) {
-            // The key's entry first: a verdict racing with the eviction then opens a new incident.
+            // The key's entry first: a verdict racing with the eviction then opens a new incident (LatestRecords).
             latest.remove(incident.key(), incident.id());
             incidents.remove(incident.id());
             log.debug("Evicted incident {}", incident);
@@ -169,7 +188,12 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
 
         @Override
         protected void count(String counter) {
-            retrying(() -> counters.compute(counter, (k, n) -> n == null ? 1L : n + 1));
+            // The name first, so a reader of the counts never misses one that was counted.
+            if (!countNamesKnown.contains(counter)) {
+                countNames.add(counter);
+                countNamesKnown.add(counter);
+            }
+            counts.incrementAndGet(counter);
         }
     }
 

@@ -13,11 +13,14 @@ import org.onosproject.nids.api.AlertState;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertEvent;
 import org.onosproject.nids.codec.AlertTestData;
+import org.onosproject.nids.impl.AtomixLikeStorageService;
+import org.onosproject.nids.impl.Concurrently;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.store.service.TestStorageService;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -203,6 +206,33 @@ public class DistributedNidsAlertStoreTest {
 
     private static Set<Long> ids(Collection<NidsAlert> alerts) {
         return alerts.stream().map(NidsAlert::id).collect(Collectors.toSet());
+    }
+
+    @Test
+    public void concurrentReportsOfOneFlowOnTwoInstancesFoldIntoOneAlert() throws Exception {
+        // Several detection threads on two instances, on storage that behaves as Atomix's toward concurrent writers
+        // (and fails a store call made inside a compute function, which timed out in ONOS).
+        AtomixLikeStorageService storage = new AtomixLikeStorageService();
+        List<NidsAlertEvent> otherEvents = Collections.synchronizedList(new ArrayList<>());
+        List<DistributedNidsAlertStore> instances = List.of(storeOn(storage), storeOn(storage));
+        instances.get(1).unsetDelegate(delegate);
+        instances.get(1).setDelegate(otherEvents::add);
+        try {
+            int threads = 6;
+            int reports = 20;
+            Concurrently.run(threads, t -> {
+                for (int i = 0; i < reports; i++) {
+                    instances.get(t % 2).report(K1, T0 + i, WINDOW, open(K1, T0 + i), fold(T0 + i));
+                }
+            });
+            Collection<NidsAlert> alerts = instances.get(0).alerts();
+            assertEquals(alerts.toString(), 1, alerts.size());
+            assertEquals(threads * reports, alerts.iterator().next().reportCount());
+            assertEquals(alerts, instances.get(1).alerts());
+            assertEquals(1, otherEvents.stream().filter(e -> e.type() == ALERT_RAISED).count());
+        } finally {
+            instances.forEach(DistributedNidsAlertStore::deactivate);
+        }
     }
 
     @Test
