@@ -25,7 +25,7 @@ public final class FlowPropertyConstants {
     public static final int REPORT_QUEUE_SIZE_DEFAULT = 16384;
 
     public static final String DETECTION_WORKERS = "detectionWorkers";
-    public static final int DETECTION_WORKERS_DEFAULT = 1;
+    public static final int DETECTION_WORKERS_DEFAULT = 8;
 
     public static final String DETECTION_QUEUE_SIZE = "detectionQueueSize";
     public static final int DETECTION_QUEUE_SIZE_DEFAULT = 10000;

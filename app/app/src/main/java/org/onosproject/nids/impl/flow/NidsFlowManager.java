@@ -130,10 +130,11 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     private int reportQueueSize = REPORT_QUEUE_SIZE_DEFAULT;
     /**
      * Threads that hand attack records to the incident service (1..16); a source's records always go to the same one.
-     * Each verdict costs several round trips to the cluster-wide stores, and with one thread every other source's
-     * verdicts wait behind them (report to incident 2.5 s median at 16 switches, bench-cluster 23:49). One by default:
-     * with 8 (bench-cluster 02:52) the median fell to 1.05 s, but verdicts that opened incidents at once timed out in
-     * the incident store (its computes call the store inside their functions) and 3 of 300 flows were never counted.
+     * Eight by default: a verdict's time is spent waiting on round trips to the cluster-wide stores (about three to
+     * join an incident, five to open one), not on a core, so one thread queued every source's verdicts behind them
+     * (report to incident 2.5 s median at 16 switches, bench-cluster 23:49); the stores take concurrent verdicts since
+     * session 11 (no store call inside a compute function; with 8 threads before that, 02:52, verdicts opening
+     * incidents at once timed out). Eight spreads the few sources an instance sees at once over threads of their own.
      */
     private int detectionWorkers = DETECTION_WORKERS_DEFAULT;
     /** Attack records waiting for the alert service; beyond this they are dropped and counted. */
