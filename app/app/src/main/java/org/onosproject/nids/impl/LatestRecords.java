@@ -184,7 +184,7 @@ public final class LatestRecords<K, V> {
      * again after a lost race.
      *
      * @param id     the record
-     * @param change the change (pure: it may run more than once)
+     * @param change the change (pure: it may run more than once; never null, a record is removed otherwise)
      * @return the record after the change; empty if it is not stored
      * @throws ConsistentMapException.ConcurrentModification after {@value #MAX_ATTEMPTS} lost races
      */
@@ -194,7 +194,7 @@ public final class LatestRecords<K, V> {
             if (current == null) {
                 return Optional.empty();
             }
-            V after = change.apply(current.value());
+            V after = Objects.requireNonNull(change.apply(current.value()), "a change must give a record");
             if (after.equals(current.value()) || records.replace(id, current.version(), after)) {
                 return Optional.of(after);
             }
