@@ -58,27 +58,25 @@ control NidsIngress(inout headers_t hdr,
             fwd.apply(hdr, meta, standard_metadata);
         }
 
-        cfg.apply(hdr, meta, standard_metadata);
+        cfg.apply(hdr, meta, standard_metadata);      // exits unless the packet is tracked or a probe
 
-        if (meta.track || meta.is_probe) {
-            flows.apply(hdr, meta, standard_metadata);
-            // Most packets stop here: only phase packets, flow ends, evictions, due timeouts, pending alerts,
-            // probes and completed handshakes go on.
-            if (meta.flow.attention || meta.flow.handshake_done) {
-                bool live = !meta.is_probe || meta.flow.probe_live;
+        flows.apply(hdr, meta, standard_metadata);
+        // Most packets stop here: only phase packets, flow ends, evictions, due timeouts, pending alerts, probes
+        // and completed handshakes go on.
+        if (meta.flow.attention || meta.flow.handshake_done) {
+            bool live = !meta.is_probe || meta.flow.probe_live;
+            if (live) {
+                sources.apply(meta, standard_metadata);
+            }
+            if (meta.flow.attention) {
                 if (live) {
-                    sources.apply(meta, standard_metadata);
+                    classifier.apply(meta);     // derives the flow's features when the model has a tree
                 }
-                if (meta.flow.attention) {
-                    if (live) {
-                        classifier.apply(meta);     // derives the flow's features when the model has a tree
-                    }
-                    // A phase packet without a tree at its phase, or with a benign verdict (class 0: it raises no
-                    // alert), and nothing else due has nothing to report: the report stage would only find that.
-                    if ((meta.verdict.classified && meta.verdict.class_id != CLASS_BENIGN) || meta.flow.ended
-                            || meta.flow.timeout_due || meta.flow.alert_pending || meta.flow.evicted || meta.is_probe) {
-                        reports.apply(hdr, meta, standard_metadata);
-                    }
+                // A phase packet without a tree at its phase, or with a benign verdict (class 0: it raises no
+                // alert), and nothing else due has nothing to report: the report stage would only find that.
+                if ((meta.verdict.classified && meta.verdict.class_id != CLASS_BENIGN) || meta.flow.ended
+                        || meta.flow.timeout_due || meta.flow.alert_pending || meta.flow.evicted || meta.is_probe) {
+                    reports.apply(hdr, meta, standard_metadata);
                 }
             }
         }

@@ -46,24 +46,30 @@ typedef bit<128> flow_alerts_t;
 #define FLOW_ICMP 223:208              // type ++ code of the first ICMP packet
 #define FLOW_MARK_TS 255:224           // time of the last report (the flow's start before any), 32-bit clock
 
-// flow_counts: a packet adds (1, its length) to its direction's counters in one 256-bit addition. Each counter
-// has guard bits above its 32 (packets 8, bytes 16), so its carry never reaches the next field; the features are
-// the low 32 bits, which wrap at 2^32 as docs/features.md says.
-#define FLOW_IN_PKTS 31:0              // of a 40-bit field at 0
+// flow_counts: a packet adds (1, its length) to its direction's counters, and 1 to the flow's, in one 256-bit
+// addition. Each counter has guard bits above its 32 (packets 8, bytes 16), so its carry never reaches the next
+// field; the features are the low 32 bits, which wrap at 2^32 as docs/features.md says. The cell keeps the flow's
+// packets (IN + OUT) rather than OUT_PKTS: every packet tests its flow's packet count for a phase, and at bit 0 it
+// is one AND away (a separate IN + OUT sum cost a field write and six operations per packet); OUT_PKTS is the
+// 32-bit difference, derived where features are (FLOW_OUT_PKTS_OF), exact after any wrap.
+#define FLOW_PKTS 31:0                 // IN + OUT, of a 40-bit field at 0
 #define FLOW_IN_BYTES 71:40            // of a 48-bit field at 40
-#define FLOW_OUT_PKTS 119:88           // of a 40-bit field at 88
+#define FLOW_IN_PKTS 119:88            // of a 40-bit field at 88
 #define FLOW_OUT_BYTES 159:128         // of a 48-bit field at 128
 #define FLOW_LAST_IN_TS 207:176        // 32-bit clock
 #define FLOW_LAST_OUT_TS 239:208       // 32-bit clock (0 before the first OUT packet)
 #define FLOW_CLIENT_FLAGS 247:240      // OR of the TCP flags of IN packets
 #define FLOW_SERVER_FLAGS 255:248      // ... of OUT packets
 #define FLOW_IN_BYTES_LO 40
-#define FLOW_OUT_PKTS_LO 88
+#define FLOW_IN_PKTS_LO 88
 #define FLOW_OUT_BYTES_LO 128
 #define FLOW_LAST_IN_TS_LO 176
 #define FLOW_LAST_OUT_TS_LO 208
 #define FLOW_CLIENT_FLAGS_LO 240
 #define FLOW_SERVER_FLAGS_LO 248
+// OUT_PKTS of a flow_counts cell, and whether the flow has no OUT packet yet (OUT_PKTS == 0, as a comparison)
+#define FLOW_OUT_PKTS_OF(c) ((c)[FLOW_PKTS] - (c)[FLOW_IN_PKTS])
+#define NO_OUT_PACKET(c) ((c)[FLOW_PKTS] == (c)[FLOW_IN_PKTS])
 
 // flow_shape
 #define FLOW_MIN_TTL 7:0
@@ -116,9 +122,8 @@ const bit<8> FLOW_STATE_ALERT_PENDING = 0x20;     // an alert (FLOW_PENDING_*) w
 const flow_keys_t FLOW_LIVE_OR_CLOSED_MASK = (bit<256>)(FLOW_STATE_LIVE | FLOW_STATE_CLOSED) << 104;
 const flow_keys_t FLOW_HANDSHAKE_PENDING_MASK = (bit<256>)FLOW_STATE_HANDSHAKE_PENDING << 104;
 const flow_keys_t FLOW_ALERT_PENDING_MASK = (bit<256>)FLOW_STATE_ALERT_PENDING << 104;
-// FLOW_KEY and the state bits that tell a live flow and its client (flow_md_t.expect)
-const flow_keys_t FLOW_MATCH_MASK = ((bit<256>)(FLOW_STATE_LIVE | FLOW_STATE_CLOSED | FLOW_STATE_CLIENT_HIGH) << 104)
-                                    | ((256w1 << 104) - 1);
+const flow_keys_t FLOW_LIVE_MASK = (bit<256>)FLOW_STATE_LIVE << 104;
+const flow_keys_t FLOW_CLIENT_HIGH_MASK = (bit<256>)FLOW_STATE_CLIENT_HIGH << 104;
 
 // ---------------------------------------------------------------------------------------------------------
 // Source cell (register NidsIngress.sources.r_sources, SOURCE_TABLE_SIZE cells): two epochs of counters.

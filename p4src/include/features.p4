@@ -15,7 +15,7 @@ bit<32> duration_in_of(in flow_keys_t keys, in flow_counts_t counts) {
 
 bit<32> duration_of(in flow_keys_t keys, in flow_counts_t counts) {
     bit<32> last_in = counts[FLOW_LAST_IN_TS] - keys[FLOW_FIRST_TS][31:0];
-    bit<32> last_out = counts[FLOW_OUT_PKTS] == 0 ? 32w0 : counts[FLOW_LAST_OUT_TS] - keys[FLOW_FIRST_TS][31:0];
+    bit<32> last_out = NO_OUT_PACKET(counts) ? 32w0 : counts[FLOW_LAST_OUT_TS] - keys[FLOW_FIRST_TS][31:0];
     return last_out > last_in ? last_out : last_in;
 }
 
@@ -51,10 +51,10 @@ feature_vector_t derive_features(in flow_keys_t keys, in flow_counts_t counts, i
     bool icmp = keys[FLOW_PROTO] == IP_PROTO_ICMP;
     bit<16> client_port = icmp ? 16w0 : (client_high ? keys[FLOW_HIGH_PORT] : keys[FLOW_LOW_PORT]);
     bit<16> server_port = icmp ? 16w0 : (client_high ? keys[FLOW_LOW_PORT] : keys[FLOW_HIGH_PORT]);
-    bit<32> duration_out = counts[FLOW_OUT_PKTS] == 0 ? 32w0 : counts[FLOW_LAST_OUT_TS] - keys[FLOW_FIRST_OUT_TS];
+    bit<32> duration_out = NO_OUT_PACKET(counts) ? 32w0 : counts[FLOW_LAST_OUT_TS] - keys[FLOW_FIRST_OUT_TS];
     feature_vector_t v;
     v.ids_1_to_8 = (bit<32>)(counts[FLOW_CLIENT_FLAGS] | counts[FLOW_SERVER_FLAGS])  //  8 TCP_FLAGS
-        ++ counts[FLOW_OUT_PKTS]                                        //  7 OUT_PKTS
+        ++ FLOW_OUT_PKTS_OF(counts)                                     //  7 OUT_PKTS
         ++ counts[FLOW_OUT_BYTES]                                       //  6 OUT_BYTES
         ++ counts[FLOW_IN_PKTS]                                         //  5 IN_PKTS
         ++ counts[FLOW_IN_BYTES]                                        //  4 IN_BYTES

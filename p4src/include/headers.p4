@@ -179,17 +179,16 @@ struct config_t {
 // What the flow table did with the packet (FlowTable -> later stages).
 struct flow_md_t {
     bit<112> expect;                // FLOW_STATE & (LIVE | CLIENT_HIGH) of a live flow the sender is the client
-                                    // of ++ the packet's canonical key (flow_key_t): flow_keys[111:0] of that flow
+                                    // of ++ the packet's canonical key (flow_key_t): flow_keys[111:0] of that flow;
+                                    // built only when way 0 does not hold the packet's live flow (0 otherwise)
     bool new_key;                   // neither way holds the key (live or closed)
-    bool counted;                   // counted (or ignored) before the IN path (flow_table.p4)
-    bit<8> tcp_flags;               // of the packet (0 if not TCP)
-    bit<16> tcp_window;             // of the packet (0 if not TCP)
+    bool counted;                   // counted (a new flow) before the IN path (flow_table.p4)
+    bool outbound;                  // a live flow's packet from its server: the OUT path counts it
     flow_slot_t slot_a;             // the key's cell in way 0 (set when way 0 did not hold the key)
     flow_slot_t slot_b;             // ... in way 1
     flow_slot_t slot;               // the cell index the packet's flow is at (meta.keys, counts, shape)
     bool started;                   // the packet started a flow
     bool ended;                     // it ended the flow (RST, or FIN both ways)
-    bool ignored;                   // a late packet of an ended flow: not counted
     bool evicted;                   // the new flow replaced a live one (meta.victim)
     bool evicted_idle;              // ... that had been idle for idle_timeout_us
     bool handshake_done;            // the client completed a handshake it opened with a bare SYN
@@ -197,7 +196,6 @@ struct flow_md_t {
     bool timeout_due;               // ACTIVE_TIMEOUT is due
     bool alert_pending;             // the flow has an alert waiting for a report
     bool attention;                 // anything after the flow table has work: classify, report
-    bit<32> packets;                // IN + OUT packets of the flow after this packet
     // set only when attention may be due (take_stock), read only when it is:
     phase_t phase;                  // phase to classify at: count, PHASE_LATE, PHASE_END (end, probe), PHASE_NONE
 }
@@ -239,7 +237,6 @@ struct local_metadata_t {
     bit<16> l4_dst_port;
     bool trackable;                 // IPv4 TCP/UDP/ICMP, first fragment (parser), not blocked by the ACL
     config_t cfg;
-    bool track;                     // run the flow stages on this packet
     bool is_probe;                  // a controller probe (packet-out)
     flow_md_t flow;
     flow_keys_t keys;               // the packet's flow cells, as updated (or the probed ones)

@@ -14,13 +14,15 @@
  *   a closed flow of the key  -> the packet is ignored (a late ACK...), unless it is a bare SYN: a new flow.
  * A flow ends at a TCP RST or once FIN was seen both ways: its cell is closed (key kept, free for others).
  *
- * Cost (BMv2 interprets every expression operation on multi-precision numbers; docs/overhead.md): a packet of a
- * flow found in way 0 costs three register reads and two writes and about 150 expression operations in two
- * actions: the key action (key, hash, way 0's cells) and the count action (one addition to flow_counts, one to
- * flow_shape). Everything else runs only on the packets that need it, behind conditions: a new TTL/length
- * extreme or TCP window, a TCP handshake or end, the first OUT packet, configured active timeouts, and the
- * packets the later stages work on (phase packets, ends, pending alerts, timeouts). model-tools' SwitchReference
- * is the same algorithm in Java.
+ * Cost (BMv2 interprets every expression operation on multi-precision numbers, and a field write is the dearest
+ * thing a primitive does; docs/overhead.md): a packet of a flow found in way 0 costs three register reads and two
+ * writes, two actions (the key action: hash and way 0's cells; the count action: one addition to flow_counts, one
+ * to flow_shape) and a field-by-field test of way 0's key; its only field writes are the hash input, the cell
+ * index, the three cells read and the two counted. Everything else runs only on the packets that need it, behind
+ * conditions: the packet's key as one value (a packet way 0 does not hold), the OUT path, a new TTL/length
+ * extreme or TCP window, a TCP handshake or end, the first OUT packet, configured active timeouts, and the packets
+ * the later stages work on (phase packets, ends, pending alerts, timeouts). model-tools' SwitchReference is the
+ * same algorithm in Java.
  */
 #ifndef NIDS_FLOW_TABLE_P4
 #define NIDS_FLOW_TABLE_P4
@@ -43,35 +45,44 @@
     (hdr.ipv4.ttl < meta.shape[FLOW_MIN_TTL] || hdr.ipv4.ttl > meta.shape[FLOW_MAX_TTL] \
      || hdr.ipv4.total_len < meta.shape[FLOW_MIN_LEN] || hdr.ipv4.total_len > meta.shape[FLOW_MAX_LEN])
 
-// The keyed hash of a canonical key into RESULT, modulo MAX: CRC-32 over the key's words each plus the seed.
-// (Words apart, and the key below as shifts, not ++: p4c lowers ++ with two masks per operand.)
+// The keyed hash of a canonical key into RESULT, modulo MAX: CRC-32 over the key's words each plus the seed, then
+// the protocol (13 bytes). p4c copies every element of a hash's field list that is not a plain field into a
+// temporary (and the protocol as well), a field write each; one 104-bit value of the same 13 bytes is one field
+// write for 13 more operations, and the same CRC. (Shifts, not ++: p4c lowers ++ with two masks per operand.)
 #define KEYED_HASH(RESULT, MAX, LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, PROTO) \
-    bit<32> low_word = LOW_ADDR + meta.cfg.flow_hash_seed; \
-    bit<32> high_word = HIGH_ADDR + meta.cfg.flow_hash_seed; \
-    bit<32> ports_word = (((bit<32>)LOW_PORT << 16) | (bit<32>)HIGH_PORT) + meta.cfg.flow_hash_seed; \
-    hash(RESULT, HashAlgorithm.crc32, 32w0, { low_word, high_word, ports_word, PROTO }, MAX)
+    bit<104> hash_input = ((bit<104>)(LOW_ADDR + meta.cfg.flow_hash_seed) << 72) \
+        | ((bit<104>)(HIGH_ADDR + meta.cfg.flow_hash_seed) << 40) \
+        | ((bit<104>)((((bit<32>)LOW_PORT << 16) | (bit<32>)HIGH_PORT) + meta.cfg.flow_hash_seed) << 8) \
+        | (bit<104>)PROTO; \
+    hash(RESULT, HashAlgorithm.crc32, 32w0, { hash_input }, MAX)
 
 // The packet's cell in way 0 (the hash's low bits: a hash modulo FLOW_WAY_SIZE writes the index itself, so the
-// reads below take a field, not an expression p4c would copy into a temporary per read), the canonical key with
-// the state bits of a live flow whose client sent this packet, and way 0's cells. Every field written here is
-// one more Field export in BMv2 (docs/overhead.md), so this is all the action writes.
-#define KEY_AND_WAY_0(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, CLIENT_BIT) \
+// reads below take a field, not an expression p4c would copy into a temporary per read) and way 0's cells. Every
+// field written here is one more Field export in BMv2 (docs/overhead.md), so this is all the action writes.
+#define KEY_AND_WAY_0(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT) \
     KEYED_HASH(meta.flow.slot, (bit<32>)FLOW_WAY_SIZE, LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, hdr.ipv4.protocol); \
-    meta.flow.expect = ((bit<112>)(FLOW_STATE_LIVE | CLIENT_BIT) << 104) | ((bit<112>)LOW_ADDR << 72) \
-                       | ((bit<112>)HIGH_ADDR << 40) | ((bit<112>)LOW_PORT << 24) | ((bit<112>)HIGH_PORT << 8) \
-                       | (bit<112>)hdr.ipv4.protocol; \
     flow_keys.read(meta.keys, meta.flow.slot); \
     flow_counts.read(meta.counts, meta.flow.slot); \
     flow_shape.read(meta.shape, meta.flow.slot)
 
+// The common packet's test: way 0 holds a live flow of the packet's canonical key, field by field (25 operations,
+// no field write; building the key as one value cost 18 operations and a field write, comparing it 3 more: about
+// 1,600 instructions dearer). Whether the packet came from the flow's client is one more test of CLIENT_HIGH.
+#define WAY_0_HOLDS_LIVE_KEY(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT) \
+    ((meta.keys & FLOW_LIVE_OR_CLOSED_MASK) == FLOW_LIVE_MASK && meta.keys[FLOW_LOW_ADDR] == LOW_ADDR \
+     && meta.keys[FLOW_HIGH_ADDR] == HIGH_ADDR && meta.keys[FLOW_LOW_PORT] == LOW_PORT \
+     && meta.keys[FLOW_HIGH_PORT] == HIGH_PORT && meta.keys[FLOW_PROTO] == hdr.ipv4.protocol)
+
+// Every other packet (a new flow, way 1, a closed flow's late packet) builds its canonical key with the state bits
+// of a live flow whose client sent it, meta.flow.expect (non-zero: LIVE is set), and takes the old path.
+#define EXPECT(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, CLIENT_BIT) \
+    meta.flow.expect = ((bit<112>)(FLOW_STATE_LIVE | CLIENT_BIT) << 104) | ((bit<112>)LOW_ADDR << 72) \
+                       | ((bit<112>)HIGH_ADDR << 40) | ((bit<112>)LOW_PORT << 24) | ((bit<112>)HIGH_PORT << 8) \
+                       | (bit<112>)hdr.ipv4.protocol
+
 // The packet's canonical key and the state bits (LIVE | CLIENT_HIGH) of a live flow it is an IN packet of.
 #define PACKET_KEY meta.flow.expect[103:0]
 #define INBOUND_STATE meta.flow.expect[111:104]
-
-// The common packet: way 0 holds a live flow of its key and the packet comes from the flow's client. One
-// comparison of the cell's key and LIVE/CLOSED/CLIENT_HIGH bits.
-#define IN_PACKET_OF_WAY_0 \
-    ((meta.keys & FLOW_MATCH_MASK) == (flow_keys_t)meta.flow.expect)
 
 // Whether the cell read holds the packet's key (live or closed).
 #define KEY_IN_CELL \
@@ -79,7 +90,7 @@
 
 // A TCP packet that ends its flow: RST, or FIN seen both ways (after the count).
 #define TCP_ENDS_FLOW \
-    ((meta.flow.tcp_flags & TCP_FLAG_RST) != 0 \
+    ((hdr.tcp.flags & TCP_FLAG_RST) != 0 \
      || (meta.counts[FLOW_CLIENT_FLAGS] & meta.counts[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0)
 
 // How long (us, 32-bit) the flow has been idle at `now`: since its last packet, either direction.
@@ -100,18 +111,24 @@ control FlowTable(inout headers_t hdr,
 
     // ---- step 1: canonical key, keyed hash, way 0's cells (one action per order of the endpoints) ------------
     @hidden action key_sender_low() {
-        KEY_AND_WAY_0(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port, 8w0);
+        KEY_AND_WAY_0(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port);
     }
 
     @hidden action key_sender_high() {
-        KEY_AND_WAY_0(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port,
-                      FLOW_STATE_CLIENT_HIGH);
+        KEY_AND_WAY_0(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port);
     }
 
-    // A TCP packet's flags and window (metadata starts at zero: 0 for any other packet).
-    @hidden action note_tcp() {
-        meta.flow.tcp_flags = hdr.tcp.flags;
-        meta.flow.tcp_window = hdr.tcp.window;
+    @hidden action expect_sender_low() {
+        EXPECT(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port, 8w0);
+    }
+
+    @hidden action expect_sender_high() {
+        EXPECT(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port, FLOW_STATE_CLIENT_HIGH);
+    }
+
+    // A live flow's packet from its server (OUT): counted by the OUT path.
+    @hidden action mark_outbound() {
+        meta.flow.outbound = true;
     }
 
     // ---- step 2: way 0 did not hold the key: keep its cells (a new flow may replace them) and read way 1 -------
@@ -141,8 +158,8 @@ control FlowTable(inout headers_t hdr,
     // else the one idle for longer, else way 1. The replaced cells stay in meta.victim_* for the report.
     @hidden action evict_one() {
         ts_t now = standard_metadata.ingress_global_timestamp;
-        bit<32> packets_a = meta.victim_counts[FLOW_IN_PKTS] + meta.victim_counts[FLOW_OUT_PKTS];
-        bit<32> packets_b = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
+        bit<32> packets_a = meta.victim_counts[FLOW_PKTS];
+        bit<32> packets_b = meta.counts[FLOW_PKTS];
         bit<32> idle_a = idle_for(meta.victim_keys, meta.victim_counts, now);
         bit<32> idle_b = idle_for(meta.keys, meta.counts, now);
         bool idle_on = meta.cfg.idle_timeout_us != 0;
@@ -159,15 +176,14 @@ control FlowTable(inout headers_t hdr,
     }
 
     // ---- step 4: count the packet ----------------------------------------------------------------------------
-    // A packet from the client (IN): time, packets, bytes, (TCP) flags in one addition to flow_counts, its length
-    // bucket in one to flow_shape; both written back. Without TCP there are no flags to add.
+    // A packet from the client (IN): time, packets (the flow's and IN), bytes, (TCP) flags in one addition to
+    // flow_counts, its length bucket in one to flow_shape; both written back. Without TCP there are no flags to add.
 #define COUNT_INBOUND(FLAGS_ADDEND) \
         meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_IN_TS_LO)) \
                        | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO) \
                        FLAGS_ADDEND) \
-                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_IN_BYTES_LO) | 1); \
+                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_IN_BYTES_LO) | ((256w1 << FLOW_IN_PKTS_LO) | 1)); \
         meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len); \
-        meta.flow.packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS]; \
         flow_counts.write(meta.flow.slot, meta.counts); \
         flow_shape.write(meta.flow.slot, meta.shape)
 
@@ -176,20 +192,25 @@ control FlowTable(inout headers_t hdr,
     }
 
     @hidden action count_inbound_tcp() {
-        COUNT_INBOUND(| ((flow_counts_t)meta.flow.tcp_flags << FLOW_CLIENT_FLAGS_LO));
+        COUNT_INBOUND(| ((flow_counts_t)hdr.tcp.flags << FLOW_CLIENT_FLAGS_LO));
     }
 
     // A packet from the server (OUT).
+#define COUNT_OUTBOUND(FLAGS_ADDEND) \
+        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO)) \
+                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_OUT_TS_LO) \
+                       FLAGS_ADDEND) \
+                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) | 1); \
+        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len); \
+        flow_counts.write(meta.flow.slot, meta.counts); \
+        flow_shape.write(meta.flow.slot, meta.shape)
+
     @hidden action count_outbound() {
-        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO))
-                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_OUT_TS_LO)
-                       | ((flow_counts_t)meta.flow.tcp_flags << FLOW_SERVER_FLAGS_LO))
-                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) | (256w1 << FLOW_OUT_PKTS_LO));
-        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len);
-        meta.flow.packets = meta.counts[FLOW_IN_PKTS] + meta.counts[FLOW_OUT_PKTS];
-        meta.flow.counted = true;
-        flow_counts.write(meta.flow.slot, meta.counts);
-        flow_shape.write(meta.flow.slot, meta.shape);
+        COUNT_OUTBOUND();
+    }
+
+    @hidden action count_outbound_tcp() {
+        COUNT_OUTBOUND(| ((flow_counts_t)hdr.tcp.flags << FLOW_SERVER_FLAGS_LO));
     }
 
     // Rare (before the count): a new TTL or length extreme, either direction.
@@ -202,13 +223,15 @@ control FlowTable(inout headers_t hdr,
         meta.shape[FLOW_MAX_LEN] = len > meta.shape[FLOW_MAX_LEN] ? len : meta.shape[FLOW_MAX_LEN];
     }
 
-    // Rare: a larger TCP window than the direction's maximum so far.
+    // Rare: a larger TCP window than the direction's maximum so far. (TCP fields are read only behind a TCP
+    // test: BMv2 keeps an invalid header's fields from an earlier packet. Copying them into metadata for every
+    // TCP packet cost two field writes.)
     @hidden action raise_window_in() {
-        meta.shape[FLOW_WIN_IN] = meta.flow.tcp_window;
+        meta.shape[FLOW_WIN_IN] = hdr.tcp.window;
     }
 
     @hidden action raise_window_out() {
-        meta.shape[FLOW_WIN_OUT] = meta.flow.tcp_window;
+        meta.shape[FLOW_WIN_OUT] = hdr.tcp.window;
     }
 
     // Once per flow opened by a bare SYN: the client's first packet that ACKs (no SYN, no RST) completes it.
@@ -229,7 +252,8 @@ control FlowTable(inout headers_t hdr,
     @hidden action start_flow() {
         ts_t now = standard_metadata.ingress_global_timestamp;
         bit<16> len = hdr.ipv4.total_len;
-        bool bare_syn = hdr.tcp.isValid() && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN;
+        bool tcp = hdr.tcp.isValid();
+        bool bare_syn = tcp && (hdr.tcp.flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN;
         bit<32> source_product = hdr.ipv4.src_addr * ((meta.cfg.flow_hash_seed ^ SOURCE_MIX_VALUE) | 1);
         meta.flow.started = true;
         meta.flow.counted = true;
@@ -241,22 +265,22 @@ control FlowTable(inout headers_t hdr,
                     ++ source_product[31:16]                                                // FLOW_SOURCE_CELL
                     ++ (INBOUND_STATE | (bare_syn ? FLOW_STATE_HANDSHAKE_PENDING : 8w0))    // FLOW_STATE
                     ++ PACKET_KEY;                                                          // FLOW_KEY
-        meta.counts = ((flow_counts_t)meta.flow.tcp_flags << FLOW_CLIENT_FLAGS_LO)
+        meta.counts = ((flow_counts_t)(tcp ? hdr.tcp.flags : 8w0) << FLOW_CLIENT_FLAGS_LO)
                       | ((flow_counts_t)now[31:0] << FLOW_LAST_IN_TS_LO)
-                      | ((flow_counts_t)len << FLOW_IN_BYTES_LO) | 1;                       // one IN packet
+                      | ((flow_counts_t)len << FLOW_IN_BYTES_LO)
+                      | ((256w1 << FLOW_IN_PKTS_LO) | 1);                                     // one IN packet
         meta.shape = LENGTH_BUCKET_ONE(len)
                      | (flow_shape_t)((bit<16>)standard_metadata.ingress_port ++ 16w0       // CLIENT_INGRESS, WIN_OUT
-                                      ++ meta.flow.tcp_window                               // WIN_IN
+                                      ++ (tcp ? hdr.tcp.window : 16w0)                      // WIN_IN
                                       ++ len ++ len ++ hdr.ipv4.ttl ++ hdr.ipv4.ttl);       // MAX/MIN_LEN, MAX/MIN_TTL
-        meta.flow.packets = 1;
         flow_counts.write(meta.flow.slot, meta.counts);
         flow_shape.write(meta.flow.slot, meta.shape);
         flow_alerts.write(meta.flow.slot, 128w0);
     }
 
+    // A late packet of a closed flow (not a bare SYN): not counted, and nothing after the flow table is for it.
     @hidden action ignore_packet() {
-        meta.flow.ignored = true;
-        meta.flow.counted = true;
+        exit;
     }
 
     // TCP RST, or FIN seen both ways: the flow ends; its cell is closed (the key kept for its late packets).
@@ -270,7 +294,8 @@ control FlowTable(inout headers_t hdr,
     @hidden action check_active_timeout() {
         flow_alerts.read(meta.alerts, meta.flow.slot);
         meta.flow.timeout_due = !meta.flow.ended
-            && ((meta.cfg.timeout_pkts != 0 && meta.flow.packets - meta.alerts[FLOW_MARK_PKTS] >= meta.cfg.timeout_pkts)
+            && ((meta.cfg.timeout_pkts != 0
+                 && meta.counts[FLOW_PKTS] - meta.alerts[FLOW_MARK_PKTS] >= meta.cfg.timeout_pkts)
                 || (meta.cfg.timeout_us != 0
                     && standard_metadata.ingress_global_timestamp[31:0] - meta.keys[FLOW_MARK_TS]
                        >= meta.cfg.timeout_us));
@@ -280,12 +305,12 @@ control FlowTable(inout headers_t hdr,
     // phases are the powers of two up to MAX_PHASE_PACKETS; beyond, every LATE_PHASE_PERIOD-th packet is the late
     // phase, so a long flow (a one-flow flood, a bulk transfer) is classified again while it lasts.
     @hidden action take_stock() {
-        bool early = meta.flow.packets <= MAX_PHASE_PACKETS_VALUE;
+        bit<32> packets = meta.counts[FLOW_PKTS];
+        bool early = packets <= MAX_PHASE_PACKETS_VALUE;
         bool phase_packet = !meta.flow.ended
-            && (early ? (meta.flow.packets & (meta.flow.packets - 1)) == 0
-                      : (meta.flow.packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0);
+            && (early ? (packets & (packets - 1)) == 0 : (packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0);
         meta.flow.phase = meta.flow.ended ? PHASE_END
-                          : (!phase_packet ? PHASE_NONE : (early ? (phase_t)meta.flow.packets : PHASE_LATE));
+                          : (!phase_packet ? PHASE_NONE : (early ? (phase_t)packets : PHASE_LATE));
         meta.flow.alert_pending = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0;
         meta.flow.attention = meta.flow.ended || phase_packet || meta.flow.timeout_due || meta.flow.alert_pending
                               || meta.flow.evicted;
@@ -325,15 +350,22 @@ control FlowTable(inout headers_t hdr,
             if (hdr.ipv4.src_addr < hdr.ipv4.dst_addr
                     || (hdr.ipv4.src_addr == hdr.ipv4.dst_addr && meta.l4_src_port <= meta.l4_dst_port)) {
                 key_sender_low();
+                if (!WAY_0_HOLDS_LIVE_KEY(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port)) {
+                    expect_sender_low();
+                } else if ((meta.keys & FLOW_CLIENT_HIGH_MASK) != 0) {
+                    mark_outbound();
+                }
             } else {
                 key_sender_high();
+                if (!WAY_0_HOLDS_LIVE_KEY(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port)) {
+                    expect_sender_high();
+                } else if ((meta.keys & FLOW_CLIENT_HIGH_MASK) == 0) {
+                    mark_outbound();
+                }
             }
-            if (hdr.tcp.isValid()) {
-                note_tcp();
-            }
-            if (!IN_PACKET_OF_WAY_0) {
-                // Everything but the common packet; what it counts (or ignores) sets meta.flow.counted, an IN
-                // packet of a flow in way 1 is left to the IN path below.
+            if (meta.flow.expect != 0) {
+                // Way 0 does not hold the packet's live flow: a new flow (counted here), an IN packet of a flow
+                // in way 1 (the IN path below), an OUT packet (the OUT path), a late packet of a closed flow.
                 if (!KEY_IN_CELL) {
                     read_way_b();
                 }
@@ -347,35 +379,41 @@ control FlowTable(inout headers_t hdr,
                 } else if ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH)) == INBOUND_STATE) {
                     // a live flow in way 1, the packet from its client: the IN path below
                 } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
-                    // a live flow, the packet from its server: OUT
-                    if (EXTREMES_MOVE) {
-                        extend_extremes();
-                    }
-                    if (meta.flow.tcp_window > meta.shape[FLOW_WIN_OUT]) {
-                        raise_window_out();
-                    }
-                    if (meta.counts[FLOW_OUT_PKTS] == 0) {
-                        mark_first_out();
-                    }
-                    count_outbound();
+                    mark_outbound();        // a live flow in way 1, the packet from its server
                 } else if (hdr.tcp.isValid()
-                           && (meta.flow.tcp_flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN) {
+                           && (hdr.tcp.flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN) {
                     start_flow();
                 } else {
                     ignore_packet();
                 }
             }
-            if (!meta.flow.counted) {
+            if (meta.flow.outbound) {
+                // a live flow, the packet from its server: OUT
+                if (EXTREMES_MOVE) {
+                    extend_extremes();
+                }
+                if (NO_OUT_PACKET(meta.counts)) {
+                    mark_first_out();
+                }
+                if (hdr.tcp.isValid()) {
+                    if (hdr.tcp.window > meta.shape[FLOW_WIN_OUT]) {
+                        raise_window_out();
+                    }
+                    count_outbound_tcp();
+                } else {
+                    count_outbound();
+                }
+            } else if (!meta.flow.counted) {
                 // a live flow, the packet from its client: IN
                 if (EXTREMES_MOVE) {
                     extend_extremes();
                 }
                 if (hdr.tcp.isValid()) {
                     if ((meta.keys & FLOW_HANDSHAKE_PENDING_MASK) != 0
-                            && (meta.flow.tcp_flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) {
+                            && (hdr.tcp.flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) {
                         complete_handshake();
                     }
-                    if (meta.flow.tcp_window > meta.shape[FLOW_WIN_IN]) {
+                    if (hdr.tcp.window > meta.shape[FLOW_WIN_IN]) {
                         raise_window_in();
                     }
                     count_inbound_tcp();
@@ -383,23 +421,23 @@ control FlowTable(inout headers_t hdr,
                     count_inbound();
                 }
             }
-            if (!meta.flow.ignored) {
-                if (hdr.tcp.isValid()) {
-                    if (TCP_ENDS_FLOW) {
-                        close_flow();
-                    }
+            if (hdr.tcp.isValid()) {
+                if (TCP_ENDS_FLOW) {
+                    close_flow();
                 }
-                // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new
-                // flow is phase 1; a power of two or a multiple of the late period may be a phase packet).
-                if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0
-                        || (meta.flow.packets & (meta.flow.packets - 1)) == 0
-                        || (meta.flow.packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0 || meta.flow.ended
-                        || (meta.keys & FLOW_ALERT_PENDING_MASK) != 0) {
-                    if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
-                        check_active_timeout();
-                    }
-                    take_stock();
+            }
+            // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new flow
+            // is phase 1; a power of two or a multiple of the late period may be a phase packet). The flow's packet
+            // count p is the low 32 bits of the cell: p & (p - 1) is taken on the whole cell (+ 0xFFFFFFFF is - 1 in
+            // the low 32 bits for p >= 1), and masked once.
+            if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0
+                    || (meta.counts & (meta.counts + 256w0xFFFFFFFF) & 256w0xFFFFFFFF) == 0
+                    || (meta.counts & (LATE_PHASE_PERIOD_VALUE - 1)) == 0 || meta.flow.ended
+                    || (meta.keys & FLOW_ALERT_PENDING_MASK) != 0) {
+                if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
+                    check_active_timeout();
                 }
+                take_stock();
             }
             // Only the rare packets that changed the keys cell write it.
             if (meta.keys_dirty) {

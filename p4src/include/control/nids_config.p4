@@ -12,7 +12,9 @@
  * A packet is tracked when it is IPv4 TCP/UDP/ICMP (first fragment), not blocked by the ACL, and
  *   TRACK_OFF: never; TRACK_INGRESS_EDGE: it came in on an edge port;
  *   TRACK_EDGE: it came in or goes out on an edge port; TRACK_ALL: always.
- * Untracked packets do nothing here beyond the config lookup.
+ * An untracked packet leaves the ingress pipeline here (exit: nothing after this stage is for it); a tracked one
+ * and a controller probe go on to the flow stages. No flag is written for that: a field write is the dearest
+ * thing a BMv2 primitive does (docs/overhead.md), and every tracked packet paid one for `meta.track`.
  */
 #ifndef NIDS_NIDS_CONFIG_P4
 #define NIDS_NIDS_CONFIG_P4
@@ -55,9 +57,9 @@ control NidsConfig(in headers_t hdr,
                                     DEFAULT_SOURCE_ALERT_CAP);
     }
 
-    // The port looked up (ingress, then egress) is an edge port: the packet is tracked.
+    // The port looked up (ingress, then egress) is an edge port: the packet is tracked (the apply block below
+    // switches on the action; it does nothing itself).
     action set_edge() {
-        meta.track = true;
     }
 
     table port_role {
@@ -83,16 +85,21 @@ control NidsConfig(in headers_t hdr,
     apply {
         config.apply();
         // meta.trackable: the parser found TCP/UDP/ICMP in a first fragment and the ACL did not block the packet
-        // (a probe has no IPv4 header). A switch on the action run leads straight to the next node (an `if` on
-        // `hit` costs two more nodes per packet).
-        if (meta.trackable && meta.cfg.track_mode != TRACK_OFF) {
-            if (meta.cfg.track_mode == TRACK_ALL) {
-                meta.track = true;
-            } else {
-                switch (port_role.apply().action_run) {
-                    NoAction: {
-                        if (meta.cfg.track_mode == TRACK_EDGE) {
-                            eg_port_role.apply();
+        // (a probe has no IPv4 header: it goes on untested). A switch on the action run leads straight to the next
+        // node (an `if` on `hit` costs two more nodes per packet).
+        if (!meta.trackable || meta.cfg.track_mode == TRACK_OFF) {
+            if (!meta.is_probe) {
+                exit;
+            }
+        } else if (meta.cfg.track_mode != TRACK_ALL) {
+            switch (port_role.apply().action_run) {
+                NoAction: {
+                    if (meta.cfg.track_mode != TRACK_EDGE) {
+                        exit;
+                    }
+                    switch (eg_port_role.apply().action_run) {
+                        NoAction: {
+                            exit;
                         }
                     }
                 }

@@ -210,7 +210,7 @@ control Reports(inout headers_t hdr,
     // A report about the flow went out: the active-timeout mark moves; an alert in it marks the flow alerted.
     @hidden action mark_reported() {
         bool alerted = (events & EVENT_ALERT) != 0;
-        meta.alerts[FLOW_MARK_PKTS] = meta.is_probe ? meta.alerts[FLOW_MARK_PKTS] : meta.flow.packets;
+        meta.alerts[FLOW_MARK_PKTS] = meta.is_probe ? meta.alerts[FLOW_MARK_PKTS] : meta.counts[FLOW_PKTS];
         meta.keys[FLOW_MARK_TS] = meta.is_probe ? meta.keys[FLOW_MARK_TS]
                                                 : (bit<32>)standard_metadata.ingress_global_timestamp;
         meta.keys[FLOW_STATE] = alerted ? (meta.keys[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING
