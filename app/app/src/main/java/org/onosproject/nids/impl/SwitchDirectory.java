@@ -61,13 +61,24 @@ class SwitchDirectory {
     List<DeviceId> mastered() {
         List<DeviceId> devices = new ArrayList<>();
         for (DeviceId deviceId : targets()) {
-            // While ONOS re-asserts mastership (it does so periodically over P4Runtime) a device briefly has no
-            // master; skipping it then would leave it out until the next round.
-            if (mastershipService.isLocalMaster(deviceId) || mastershipService.getMasterFor(deviceId) == null) {
+            if (mastersHere(mastershipService, deviceId)) {
                 devices.add(deviceId);
             }
         }
         return devices;
+    }
+
+    /**
+     * Whether this instance does a switch's own work (reconciliation, the class-counter poll): it masters the switch,
+     * or nobody does. While ONOS re-asserts mastership (it does so periodically over P4Runtime) a device briefly has
+     * no master; skipping it then would leave it out until the next round.
+     *
+     * @param mastership ONOS's mastership service
+     * @param deviceId   a switch
+     * @return true if this instance masters it or it has no master
+     */
+    static boolean mastersHere(MastershipService mastership, DeviceId deviceId) {
+        return mastership.isLocalMaster(deviceId) || mastership.getMasterFor(deviceId) == null;
     }
 
     /**

@@ -28,7 +28,9 @@ import javax.ws.rs.Produces;
 import javax.ws.rs.QueryParam;
 import javax.ws.rs.core.MediaType;
 import javax.ws.rs.core.Response;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Alert and flow statistics: alerts by state, and per class and per switch the open alerts, alerts, reports and
@@ -63,9 +65,17 @@ public class StatsWebResource extends AbstractWebResource {
                 .orElse(NullNode.getInstance()));
         Optional<NidsClassShareService> tracker = optional(NidsClassShareService.class);
         if (tracker.isPresent()) {
-            ObjectNode series = json.putObject("drift").put("pollSeconds", tracker.get().pollSeconds());
+            NidsClassShareService shares = tracker.get();
+            ObjectNode series = json.putObject("drift").put("pollSeconds", shares.pollSeconds())
+                    .put("maxSamples", shares.maxSamples()).put("samplesDropped", shares.samplesDropped());
+            // What this instance read (the switches it masters): in a cluster each instance answers for itself.
+            ObjectNode reads = series.putObject("localReads");
+            Map<String, Long> byDevice = new TreeMap<>();
+            shares.localReads().forEach((device, count) -> byDevice.put(device.toString(), count));
+            byDevice.forEach(reads::put);
+            series.put("localReadsSuperseded", shares.localReadsSuperseded());
             ArrayNode points = series.putArray("samples");
-            tracker.get().classShares(samples)
+            shares.classShares(samples)
                     .forEach(sample -> points.add(codec(ClassShareSample.class).encode(sample, this)));
         } else {
             json.putNull("drift");

@@ -6,8 +6,10 @@ package org.onosproject.nids.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.junit.Test;
+import org.onosproject.net.DeviceId;
 import org.onosproject.nids.api.AlertStats;
 import org.onosproject.nids.api.BlockReactionStats;
 import org.onosproject.nids.api.ClassShareSample;
@@ -23,6 +25,7 @@ import org.onosproject.nids.codec.NidsTestModels;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.easymock.EasyMock.createMock;
 import static org.easymock.EasyMock.expect;
@@ -101,6 +104,11 @@ public class StatsWebResourceTest extends NidsResourceTest {
     public void theClassShareSeriesNewestLast() throws Exception {
         NidsClassShareService drift = createMock(NidsClassShareService.class);
         expect(drift.pollSeconds()).andReturn(10);
+        expect(drift.maxSamples()).andReturn(360);
+        expect(drift.samplesDropped()).andReturn(7L);
+        expect(drift.localReads()).andReturn(Map.of(DeviceId.deviceId("device:s2"), 3L,
+                                                     DeviceId.deviceId("device:s1"), 5L));
+        expect(drift.localReadsSuperseded()).andReturn(1L);
         expect(drift.classShares(2)).andReturn(List.of(
                 new ClassShareSample(1_000, 10_000, "m1", ImmutableMap.of("benign", 90L, "attack", 10L)),
                 new ClassShareSample(11_000, 10_000, "m1", ImmutableMap.of("benign", 50L, "attack", 150L))));
@@ -110,6 +118,12 @@ public class StatsWebResourceTest extends NidsResourceTest {
 
         JsonNode series = json(target("stats").queryParam("drift", "2").request().get(), 200).get("drift");
         assertEquals(10, series.get("pollSeconds").asInt());
+        assertEquals(360, series.get("maxSamples").asInt());
+        assertEquals(7, series.get("samplesDropped").asLong());
+        // This instance's reads per switch, in switch order.
+        assertEquals(List.of("device:s1", "device:s2"), ImmutableList.copyOf(series.get("localReads").fieldNames()));
+        assertEquals(5, series.get("localReads").get("device:s1").asLong());
+        assertEquals(1, series.get("localReadsSuperseded").asLong());
         JsonNode last = series.get("samples").get(1);
         assertEquals(200, last.get("packets").asLong());
         assertEquals("attack", last.get("classes").get(1).get("class").asText());

@@ -108,6 +108,8 @@ public class SwaggerContractTest extends NidsResourceTest {
         expect(stats.alertStats()).andStubReturn(StatsWebResourceTest.stats(true));
         NidsClassShareService shares = createNiceMock(NidsClassShareService.class);
         expect(shares.pollSeconds()).andStubReturn(10);
+        expect(shares.maxSamples()).andStubReturn(360);
+        expect(shares.localReads()).andStubReturn(Map.of(DeviceId.deviceId("device:bmv2:s1"), 4L));
         expect(shares.classShares(anyInt())).andStubReturn(List.of(new ClassShareSample(1_000, 10_000, "m1",
                 ImmutableMap.of("Benign", 90L, "Attack", 10L))));
         NidsBlockService blocks = createNiceMock(NidsBlockService.class);
