@@ -2,8 +2,10 @@
 """The app in a three-instance ONOS cluster (three Atomix storage nodes) on a BMv2 fabric whose switches' masters are
 spread over the instances: every instance shows the same cluster, switches, models and alerts; a model rolled out
 through one instance is active on every switch, whichever instance masters it; reports are handled by each switch's
-master; a block made through one instance drops on a switch another masters and is removed through a third; the
-instance mastering half the switches is killed during an attack, and nothing is lost (docs/cluster.md, Failover).
+master; each switch's class counters are read by its master only and the class shares are the same from every
+instance; a block made through one instance drops on a switch another masters and is removed through a third; the
+instance mastering half the switches is killed during an attack, nothing is lost, and the new masters read the
+class counters (docs/cluster.md, Failover).
 
 The tests run in file order and share the fabric (the last one kills onos-1)."""
 import ipaddress
@@ -153,6 +155,74 @@ def test_reports_are_handled_by_each_switchs_master_and_alerts_show_everywhere(r
     assert all(a > b for a, b in zip(after, before)), (before, after)
 
 
+# ---- class shares ---------------------------------------------------------------------------------------------------
+
+SHARES = "/onos/v1/configuration/org.onosproject.nids.impl.ClassShareTracker"
+SHARES_POLL_S = 1
+
+
+def drift(rest, samples=1):
+    return rest.get(f"/onos/nids/stats?drift={samples}", retry=False)["drift"]
+
+
+def set_counter_poll(stack, rest, seconds):
+    """Sets counterPollSeconds through `rest`; waits until every live instance polls at that period."""
+    rest.post(SHARES, {"counterPollSeconds": str(seconds)})
+    for other in live(stack):
+        onos_mod.wait_until(lambda: drift(other)["pollSeconds"] == seconds, 30, 1,
+                            f"counterPollSeconds {seconds} on {other.base_url}")
+
+
+def local_reads(stack):
+    """{node: {switch: reads of its class counters that instance made}} of every live instance."""
+    return {inst.member.node_id: drift(inst.rest)["localReads"] for inst in stack.cluster.instances if inst.running()}
+
+
+def test_class_counters_are_read_by_each_switchs_master_only_and_the_shares_are_the_same_everywhere(
+        routed_cluster, attack_model):
+    stack = routed_cluster
+    onos1 = stack.rests[0]
+    model_id = attack_model["model_id"]
+    owner = same_everywhere(stack, lambda rest: masters(rest, stack), "the switches' masters")
+    set_counter_poll(stack, onos1, SHARES_POLL_S)
+    try:
+        before = local_reads(stack)
+        started_ms = int(time.time() * 1000)
+        # Attack packets on s2 (h3 -> h4), so the shares of the rounds to come are not all benign.
+        fabric_mod.tcp_attempts("h3", "10.0.0.4", ATTACK_PORT, 3)
+
+        def reads_grown():
+            now = local_reads(stack)
+            grown = {node: {d: n - before[node].get(d, 0) for d, n in reads.items()} for node, reads in now.items()}
+            ready = all(grown[node].get(d, 0) >= 4 for d, node in owner.items())
+            return grown if ready else None
+        grown = onos_mod.wait_until(reads_grown, 60, 1, "four reads of every switch by its master")
+        print(f"class counters read per instance and switch over the window: {grown}; masters {owner}")
+        for node, reads in grown.items():
+            # A switch without a master for a moment (ONOS re-asserting mastership) is read by whoever polls then:
+            # at most once in the window, where its master read it four times or more.
+            stray = {d: n for d, n in reads.items() if owner.get(d) != node and n > 1}
+            assert not stray, f"{node} read switches it does not master: {stray} (masters {owner})"
+
+        def attack_round(rest):
+            samples = drift(rest, 100)["samples"]
+            return any(s["timeMillis"] >= started_ms - 1000 and s["modelId"] == model_id
+                       and any(c["packets"] > 0 for c in s["classes"]) for s in samples) or None
+        onos_mod.wait_until(lambda: attack_round(onos1), 30, 1, "a class-share round with packets after the attack")
+        # Rounds that ended a few seconds ago hold every master's reads: the same samples from every instance.
+        cutoff_ms = int(time.time() * 1000) - 4000
+
+        def finished_rounds(rest):
+            return [s for s in drift(rest, 100)["samples"] if cutoff_ms - 60_000 <= s["timeMillis"] < cutoff_ms]
+        rounds = same_everywhere(stack, finished_rounds, "the class-share rounds")
+        assert any(s["packets"] > 0 for s in rounds if s["timeMillis"] >= started_ms - 1000), rounds
+        shares = same_everywhere(stack, lambda rest: {k: drift(rest)[k] for k in ("maxSamples", "samplesDropped")},
+                                 "the series' bound and drops")
+        print(f"class shares: {len(rounds)} finished rounds the same on every instance; {shares}")
+    finally:
+        set_counter_poll(stack, onos1, 10)
+
+
 # ---- blocks and failover ------------------------------------------------------------------------------------------
 
 def blocks(rest):
@@ -288,6 +358,7 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
     try:
         onos_mod.wait_until(lambda: records_of(onos1, s1, int(time.time() * 1000) - 3000), 30, 0.5,
                             "s1's reports decoded by onos-1 before the failure")
+        reads_before = {node: reads for node, reads in local_reads(stack).items()}
         killed_ms = int(time.time() * 1000)
         killed_at = time.monotonic()
         stack.cluster.kill("onos-1")
@@ -297,6 +368,7 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
         moved_s = time.monotonic() - killed_at
         assert same_everywhere(stack, lambda rest: masters(rest, stack), "the new masters") == moved
         survivor = stack.cluster.instance(moved[s1]).rest
+        reads_before = reads_before[moved[s1]]
         resumed = onos_mod.wait_until(lambda: records_of(survivor, s1, killed_ms), 60, 0.5,
                                       f"s1's reports decoded by its new master {moved[s1]}")
         resumed_s = (min(f["receivedMillis"] for f in resumed) - killed_ms) / 1000
@@ -310,6 +382,9 @@ def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lo
             processes.terminate(loop, 5)
     print(f"failover: onos-1's switches {owned} moved to {[moved[d] for d in owned]} after {moved_s:.1f} s; "
           f"s1's reports handled by {moved[s1]} from {resumed_s:.1f} s after the kill")
+    # The new master reads s1's class counters now (every counterPollSeconds, 10 s).
+    onos_mod.wait_until(lambda: drift(survivor)["localReads"].get(s1, 0) > reads_before.get(s1, 0), 30, 1,
+                        f"s1's class counters read by its new master {moved[s1]}")
     assert resumed_s < RESUME_LIMIT_S, f"s1's reports resumed {resumed_s:.1f} s after its master died"
 
     # Nothing lost, read from each survivor: h2's incident and its alerts, its block and drop rule, the active model.
