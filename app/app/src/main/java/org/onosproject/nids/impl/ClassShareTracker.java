@@ -13,6 +13,7 @@ import org.onosproject.nids.api.NidsClassShareService;
 import org.onosproject.nids.api.NidsDeviceService;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.store.service.Versioned;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -21,8 +22,6 @@ import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
-
-import org.onosproject.store.service.Versioned;
 
 import java.util.Dictionary;
 import java.util.HashMap;
