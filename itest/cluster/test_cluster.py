@@ -205,12 +205,15 @@ def test_class_counters_are_read_by_each_switchs_master_only_and_the_shares_are_
             assert not stray, f"{node} read switches it does not master: {stray} (masters {owner})"
 
         def attack_round(rest):
-            samples = drift(rest, 100)["samples"]
-            return any(s["timeMillis"] >= started_ms - 1000 and s["modelId"] == model_id
-                       and any(c["packets"] > 0 for c in s["classes"]) for s in samples) or None
-        onos_mod.wait_until(lambda: attack_round(onos1), 30, 1, "a class-share round with packets after the attack")
-        # Rounds that ended a few seconds ago hold every master's reads: the same samples from every instance.
-        cutoff_ms = int(time.time() * 1000) - 4000
+            return next((s["timeMillis"] for s in drift(rest, 100)["samples"]
+                         if s["timeMillis"] >= started_ms - 1000 and s["modelId"] == model_id and s["packets"] > 0),
+                        None)
+        counted_ms = onos_mod.wait_until(lambda: attack_round(onos1), 30, 1,
+                                         "a class-share round with packets after the attack")
+        # Rounds up to that one, once a few seconds have passed, hold every master's reads: the same samples from
+        # every instance.
+        cutoff_ms = counted_ms + SHARES_POLL_S * 1000
+        time.sleep(max(0.0, (cutoff_ms + 4000) / 1000 - time.time()))
 
         def finished_rounds(rest):
             return [s for s in drift(rest, 100)["samples"] if cutoff_ms - 60_000 <= s["timeMillis"] < cutoff_ms]
