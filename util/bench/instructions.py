@@ -186,8 +186,8 @@ def main():
                     os.makedirs(args.keep, exist_ok=True)
                     for name in os.listdir(workdir):
                         if name.startswith("callgrind.out"):
-                            shutil.copy(os.path.join(workdir, name),
-                                        os.path.join(args.keep, name.replace("callgrind.out", f"callgrind.{scenario}.out")))
+                            kept = name.replace("callgrind.out", f"callgrind.{scenario}.out")
+                            shutil.copy(os.path.join(workdir, name), os.path.join(args.keep, kept))
             print(f"{scenario:8} {r['parser']:9.0f} {r['ingress']:9.0f} {r['egress']:9.0f}   packets {r['packets']}, "
                   f"totals parser {r['parser_total']:.0f} ingress {r['ingress_total']:.0f}", flush=True)
             if r["threads"]:
