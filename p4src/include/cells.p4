@@ -1,22 +1,26 @@
 /*
  * cells.p4: the layouts of the wide register cells (flow table and source context).
  *
- * A flow is four register cells at the same index, a source one: BMv2 charges per primitive and per expression
- * operation (each a multi-precision number operation), not per bit, so few wide cells updated by few operations
- * cost least (docs/overhead.md). No cell is wider than 256 bits because p4c's BMv2 back end cannot shift (hence
- * slice) by more than 256. Fields are slices, named below as HI:LO; code reads them as `cell[FLOW_IN_PKTS]`.
- * Grouped by when they change:
- *   flow_keys    read by every packet (the lookup), written when a flow starts and at rare events
- *                (its first OUT packet, a completed handshake, its end, a report);
- *   flow_counts  read and written by every packet of the flow, in one addition for most packets: packet and byte
- *                counters with guard bits above them, the last IN/OUT times, the TCP flags;
- *   flow_shape   read and written by every packet: the length histogram (one addition), the TTL and length
- *                extremes and the TCP windows (written only by a packet that moves one), the client's ingress
- *                port (written when the flow starts);
- *   flow_alerts  only when a verdict may be reported (and per packet while the packet-count active timeout is
- *                on): the alert state, a pending alert, the report mark.
- * Times in flow_counts are the low 32 bits of the switch's microsecond clock: every duration is a 32-bit
- * difference (docs/features.md), and a flow's last packet is its first packet's 48-bit time plus its duration.
+ * A flow is one 768-bit register cell (flow_cells) and a 160-bit one (flow_alerts) at the same index, a source one
+ * cell: BMv2 charges per primitive and per expression operation (each a multi-precision number operation), not per
+ * bit, so few wide cells updated by few operations cost least (docs/overhead.md). A packet of a known flow reads
+ * its flow cell once and writes it once.
+ *
+ * p4c's BMv2 back end cannot shift by more than 256 bits, so a field can be sliced, or a packet's value placed into
+ * it, only when it starts at bit 256 or below. The flow cell is laid out for that: its low 256 bits and bit 256
+ * hold every field a packet compares with or places a value of its own into (bytes, last times, TCP flags, TTL and
+ * length extremes, TCP windows, and the key, at 256); its top third holds what a packet only adds a constant to
+ * (packet counters, the length histogram), reached with constant masks. Code that needs any other field (a flow's
+ * start, features, reports: a few packets of a flow) works on three 256-bit views of the cell, keys, traffic and
+ * tally (FLOW_CELL_VIEWS), with the field names below, and writes the views back as one cell.
+ *   traffic (bits 0..255)    bytes, last IN/OUT times, TCP flags, TTL and length extremes, TCP windows;
+ *   keys (bits 256..511)     key (as the hash input), state bits, the client's source cell, first times, ICMP
+ *                            type/code, the key's seed;
+ *   tally (bits 512..767)    packets (IN + OUT) and IN packets, the client's ingress port, the length histogram;
+ *   flow_alerts              only when a verdict may be reported (and per packet while an active timeout is on):
+ *                            the alert state, a pending alert, the report marks (packets and time).
+ * Times in traffic are the low 32 bits of the switch's microsecond clock: every duration is a 32-bit difference
+ * (docs/features.md), and a flow's last packet is its first packet's 48-bit time plus its duration.
  */
 #ifndef NIDS_CELLS_P4
 #define NIDS_CELLS_P4
@@ -25,59 +29,81 @@
 #include "size.p4"
 
 // ---------------------------------------------------------------------------------------------------------
-// Flow cells (registers flow_keys, flow_counts, flow_shape, flow_alerts; FLOW_SLOTS cells each)
+// Flow cells (registers flow_cells, flow_alerts; FLOW_SLOTS cells each)
 // ---------------------------------------------------------------------------------------------------------
-typedef bit<256> flow_keys_t;
-typedef bit<256> flow_counts_t;
-typedef bit<256> flow_shape_t;
-typedef bit<128> flow_alerts_t;
+typedef bit<768> flow_cell_t;
+typedef bit<256> flow_keys_t;          // views of a flow cell (above)
+typedef bit<256> flow_traffic_t;
+typedef bit<256> flow_tally_t;
+typedef bit<160> flow_alerts_t;
 
-// flow_keys
-#define FLOW_KEY 103:0                 // canonical key (flow_key_t): low addr, high addr, low port, high port, proto
+#define FLOW_KEYS_LO 256               // where the views sit in the flow cell
+#define FLOW_TALLY_LO 512
+
+// keys. The key is stored as the flow's hash input: the canonical key with the seed (config flow_hash_seed when the
+// flow started, FLOW_KEY_SEED) added to each 32-bit word, then the protocol. So a packet's test for its flow is one
+// comparison of the cell with the hash input it has just computed (a few operations; field by field, the canonical
+// key cost 25 per packet); the key itself is derived (the seed subtracted) only where a report or the features need
+// it (FLOW_*_OF).
+#define FLOW_KEY 103:0                 // the hash input: seeded low addr, seeded high addr, seeded ports, proto
 #define FLOW_PROTO 7:0
-#define FLOW_HIGH_PORT 23:8
-#define FLOW_LOW_PORT 39:24
-#define FLOW_HIGH_ADDR 71:40
-#define FLOW_LOW_ADDR 103:72
+#define FLOW_SEEDED_PORTS 39:8         // (low port ++ high port) + seed
+#define FLOW_SEEDED_HIGH_ADDR 71:40    // high addr + seed
+#define FLOW_SEEDED_LOW_ADDR 103:72    // low addr + seed
 #define FLOW_STATE 111:104             // FLOW_STATE_* bits
 #define FLOW_SOURCE_CELL 127:112       // the client's source-context cell
 #define FLOW_FIRST_TS 175:128          // first packet (the client's: it sends first), 48-bit clock
 #define FLOW_FIRST_OUT_TS 207:176      // first OUT packet, 32-bit clock (0 before it)
 #define FLOW_ICMP 223:208              // type ++ code of the first ICMP packet
-#define FLOW_MARK_TS 255:224           // time of the last report (the flow's start before any), 32-bit clock
+#define FLOW_KEY_SEED 255:224          // the seed the key was stored with (an empty cell: 0, its key 0)
+#define FLOW_FIRST_OUT_TS_LO 176
+// The canonical key of a keys view (modulo 2^32 per word, as it was added)
+#define FLOW_LOW_ADDR_OF(k) ((k)[FLOW_SEEDED_LOW_ADDR] - (k)[FLOW_KEY_SEED])
+#define FLOW_HIGH_ADDR_OF(k) ((k)[FLOW_SEEDED_HIGH_ADDR] - (k)[FLOW_KEY_SEED])
+#define FLOW_PORTS_OF(k) ((k)[FLOW_SEEDED_PORTS] - (k)[FLOW_KEY_SEED])      // low port ++ high port
 
-// flow_counts: a packet adds (1, its length) to its direction's counters, and 1 to the flow's, in one 256-bit
-// addition. Each counter has guard bits above its 32 (packets 8, bytes 16), so its carry never reaches the next
-// field; the features are the low 32 bits, which wrap at 2^32 as docs/features.md says. The cell keeps the flow's
-// packets (IN + OUT) rather than OUT_PKTS: every packet tests its flow's packet count for a phase, and at bit 0 it
-// is one AND away (a separate IN + OUT sum cost a field write and six operations per packet); OUT_PKTS is the
-// 32-bit difference, derived where features are (FLOW_OUT_PKTS_OF), exact after any wrap.
+// The packet's canonical key with the state bits of a live flow it is an IN packet of (meta.flow.expect, built only
+// for a packet way 0 does not hold: new flows, way 1, late packets): what the source context counts a new flow by
+#define KEY_PROTO 7:0
+#define KEY_HIGH_PORT 23:8
+#define KEY_LOW_PORT 39:24
+#define KEY_HIGH_ADDR 71:40
+#define KEY_LOW_ADDR 103:72
+#define KEY_INBOUND_STATE 111:104      // LIVE, and CLIENT_HIGH when the sender is the key's high endpoint
+
+// traffic (the flow cell's low 256 bits: the same offsets in the cell). A packet adds its length to its
+// direction's byte counter in the same addition that adds 1 to the tally's packet counters. Each counter has guard
+// bits above its 32 (bytes 16, packets 8), so its carry never reaches the next field; the features are the low 32
+// bits, which wrap at 2^32 as docs/features.md says.
+#define FLOW_IN_BYTES 31:0             // of a 48-bit field at 0
+#define FLOW_OUT_BYTES 79:48           // of a 48-bit field at 48
+#define FLOW_LAST_IN_TS 127:96         // 32-bit clock
+#define FLOW_LAST_OUT_TS 159:128       // 32-bit clock (0 before the first OUT packet)
+#define FLOW_CLIENT_FLAGS 167:160      // OR of the TCP flags of IN packets
+#define FLOW_SERVER_FLAGS 175:168      // ... of OUT packets
+#define FLOW_MIN_TTL 183:176
+#define FLOW_MAX_TTL 191:184
+#define FLOW_MIN_LEN 207:192
+#define FLOW_MAX_LEN 223:208
+#define FLOW_WIN_IN 239:224
+#define FLOW_WIN_OUT 255:240
+#define FLOW_OUT_BYTES_LO 48
+#define FLOW_LAST_IN_TS_LO 96
+#define FLOW_LAST_OUT_TS_LO 128
+#define FLOW_CLIENT_FLAGS_LO 160
+#define FLOW_SERVER_FLAGS_LO 168
+#define FLOW_MIN_TTL_LO 176
+#define FLOW_MAX_TTL_LO 184
+#define FLOW_MIN_LEN_LO 192
+#define FLOW_MAX_LEN_LO 208
+#define FLOW_WIN_IN_LO 224
+
+// tally. The flow's packets (IN + OUT) rather than OUT_PKTS: every packet tests its flow's packet count for a
+// phase, and at the view's bit 0 it is one constant mask away in the cell (a separate IN + OUT sum cost a field
+// write and six operations per packet); OUT_PKTS is the 32-bit difference, derived where features are
+// (FLOW_OUT_PKTS_OF), exact after any wrap.
 #define FLOW_PKTS 31:0                 // IN + OUT, of a 40-bit field at 0
-#define FLOW_IN_BYTES 71:40            // of a 48-bit field at 40
-#define FLOW_IN_PKTS 119:88            // of a 40-bit field at 88
-#define FLOW_OUT_BYTES 159:128         // of a 48-bit field at 128
-#define FLOW_LAST_IN_TS 207:176        // 32-bit clock
-#define FLOW_LAST_OUT_TS 239:208       // 32-bit clock (0 before the first OUT packet)
-#define FLOW_CLIENT_FLAGS 247:240      // OR of the TCP flags of IN packets
-#define FLOW_SERVER_FLAGS 255:248      // ... of OUT packets
-#define FLOW_IN_BYTES_LO 40
-#define FLOW_IN_PKTS_LO 88
-#define FLOW_OUT_BYTES_LO 128
-#define FLOW_LAST_IN_TS_LO 176
-#define FLOW_LAST_OUT_TS_LO 208
-#define FLOW_CLIENT_FLAGS_LO 240
-#define FLOW_SERVER_FLAGS_LO 248
-// OUT_PKTS of a flow_counts cell, and whether the flow has no OUT packet yet (OUT_PKTS == 0, as a comparison)
-#define FLOW_OUT_PKTS_OF(c) ((c)[FLOW_PKTS] - (c)[FLOW_IN_PKTS])
-#define NO_OUT_PACKET(c) ((c)[FLOW_PKTS] == (c)[FLOW_IN_PKTS])
-
-// flow_shape
-#define FLOW_MIN_TTL 7:0
-#define FLOW_MAX_TTL 15:8
-#define FLOW_MIN_LEN 31:16
-#define FLOW_MAX_LEN 47:32
-#define FLOW_WIN_IN 63:48
-#define FLOW_WIN_OUT 79:64
+#define FLOW_IN_PKTS 71:40             // of a 40-bit field at 40
 #define FLOW_CLIENT_INGRESS 95:80      // ingress port of the flow's first packet (the client's side; reports
                                        // carry it so the app checks the client's location, whoever's packet
                                        // triggered the report)
@@ -86,11 +112,16 @@ typedef bit<128> flow_alerts_t;
 #define FLOW_LEN_512 191:160
 #define FLOW_LEN_1024 223:192
 #define FLOW_LEN_1514 255:224          // the top field: its carry leaves the cell
+#define FLOW_IN_PKTS_LO 40
+#define FLOW_CLIENT_INGRESS_LO 80
 #define FLOW_LEN_128_LO 96
 #define FLOW_LEN_256_LO 128
 #define FLOW_LEN_512_LO 160
 #define FLOW_LEN_1024_LO 192
 #define FLOW_LEN_1514_LO 224
+// OUT_PKTS of a tally view, and whether the flow has no OUT packet yet (OUT_PKTS == 0, as a comparison)
+#define FLOW_OUT_PKTS_OF(t) ((t)[FLOW_PKTS] - (t)[FLOW_IN_PKTS])
+#define NO_OUT_PACKET(t) ((t)[FLOW_PKTS] == (t)[FLOW_IN_PKTS])
 
 // flow_alerts
 #define FLOW_ALERT_BANK 0:0            // (bank, epoch) of the model that alerted the flow (with FLOW_STATE_ALERTED)
@@ -101,13 +132,19 @@ typedef bit<128> flow_alerts_t;
 #define FLOW_PENDING_CONFIDENCE 88:73
 #define FLOW_PENDING_BANK 89:89
 #define FLOW_MARK_PKTS 127:96          // flow packets at the last report (the packet-count active timeout)
+#define FLOW_MARK_TS 159:128           // time of the last report (the flow's start before any), 32-bit clock
+#define FLOW_MARK_TS_LO 128
 
 // Declared here, outside any control, because several stages use them: the flow table reads and writes a
 // tracked packet's cells, the report stage writes back what a report changes (alert state, marks).
-register<flow_keys_t>(FLOW_SLOTS) flow_keys;
-register<flow_counts_t>(FLOW_SLOTS) flow_counts;
-register<flow_shape_t>(FLOW_SLOTS) flow_shape;
+register<flow_cell_t>(FLOW_SLOTS) flow_cells;
 register<flow_alerts_t>(FLOW_SLOTS) flow_alerts;
+
+// The views of a flow cell, and a cell of its views (concatenation: each shift is by 256 at most).
+#define FLOW_KEYS_OF(c) ((flow_keys_t)((c) >> FLOW_KEYS_LO))
+#define FLOW_TRAFFIC_OF(c) ((flow_traffic_t)(c))
+#define FLOW_TALLY_OF(c) ((flow_tally_t)((bit<512>)((c) >> FLOW_KEYS_LO) >> FLOW_KEYS_LO))
+#define FLOW_CELL_OF(keys, traffic, tally) ((tally) ++ (keys) ++ (traffic))
 
 // FLOW_STATE bits
 const bit<8> FLOW_STATE_LIVE = 0x01;              // holds a live flow
@@ -117,13 +154,22 @@ const bit<8> FLOW_STATE_HANDSHAKE_PENDING = 0x08; // opened by a bare SYN, the c
 const bit<8> FLOW_STATE_ALERTED = 0x10;           // alerted under (FLOW_ALERT_BANK, FLOW_ALERT_EPOCH)
 const bit<8> FLOW_STATE_ALERT_PENDING = 0x20;     // an alert (FLOW_PENDING_*) waits for a report
 
-// Whole-cell masks of flow_keys for per-packet tests: an AND and a comparison, where a slice costs a shift and two
-// masks more on BMv2.
-const flow_keys_t FLOW_LIVE_OR_CLOSED_MASK = (bit<256>)(FLOW_STATE_LIVE | FLOW_STATE_CLOSED) << 104;
-const flow_keys_t FLOW_HANDSHAKE_PENDING_MASK = (bit<256>)FLOW_STATE_HANDSHAKE_PENDING << 104;
-const flow_keys_t FLOW_ALERT_PENDING_MASK = (bit<256>)FLOW_STATE_ALERT_PENDING << 104;
-const flow_keys_t FLOW_LIVE_MASK = (bit<256>)FLOW_STATE_LIVE << 104;
-const flow_keys_t FLOW_CLIENT_HIGH_MASK = (bit<256>)FLOW_STATE_CLIENT_HIGH << 104;
+// Whole-cell masks for per-packet tests and changes: an AND and a comparison, where a slice costs a shift and two
+// masks more on BMv2 (and cannot reach above bit 256 of the flow cell).
+#define CELL_STATE(bits) ((bit<768>)(bits) << (FLOW_KEYS_LO + 104))    // (p4c folds no cast to a typedef)
+const flow_cell_t CELL_LIVE = CELL_STATE(FLOW_STATE_LIVE);
+const flow_cell_t CELL_CLOSED = CELL_STATE(FLOW_STATE_CLOSED);
+const flow_cell_t CELL_LIVE_OR_CLOSED = CELL_STATE(FLOW_STATE_LIVE | FLOW_STATE_CLOSED);
+const flow_cell_t CELL_CLIENT_HIGH = CELL_STATE(FLOW_STATE_CLIENT_HIGH);
+const flow_cell_t CELL_HANDSHAKE_PENDING = CELL_STATE(FLOW_STATE_HANDSHAKE_PENDING);
+const flow_cell_t CELL_ALERT_PENDING_OR_CLOSED = CELL_STATE(FLOW_STATE_ALERT_PENDING | FLOW_STATE_CLOSED);
+const flow_cell_t CELL_KEY = ((768w1 << 104) - 1) << FLOW_KEYS_LO;
+// What a packet's test for its flow compares: the key (hash input) and LIVE, CLOSED, CLIENT_HIGH.
+const flow_cell_t CELL_MATCH = CELL_KEY | CELL_STATE(FLOW_STATE_LIVE | FLOW_STATE_CLOSED | FLOW_STATE_CLIENT_HIGH);
+// The flow's packet count (tally FLOW_PKTS) and a packet's additions to the tally
+const flow_cell_t CELL_PKTS = 768w0xFFFFFFFF << FLOW_TALLY_LO;
+const flow_cell_t CELL_PACKET_ONE = 768w1 << FLOW_TALLY_LO;
+const flow_cell_t CELL_IN_PACKET_ONE = (768w1 << FLOW_TALLY_LO) | (768w1 << (FLOW_TALLY_LO + FLOW_IN_PKTS_LO));
 
 // ---------------------------------------------------------------------------------------------------------
 // Source cell (register NidsIngress.sources.r_sources, SOURCE_TABLE_SIZE cells): two epochs of counters.

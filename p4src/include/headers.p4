@@ -178,15 +178,19 @@ struct config_t {
 
 // What the flow table did with the packet (FlowTable -> later stages).
 struct flow_md_t {
+    bit<104> hash_input;            // the packet's canonical key, each word plus the seed, ++ protocol: what the
+                                    // CRC reads and what the flow's cell stores as its key (cells.p4)
     bit<112> expect;                // FLOW_STATE & (LIVE | CLIENT_HIGH) of a live flow the sender is the client
-                                    // of ++ the packet's canonical key (flow_key_t): flow_keys[111:0] of that flow;
-                                    // built only when way 0 does not hold the packet's live flow (0 otherwise)
+                                    // of ++ the packet's canonical key (flow_key_t; KEY_* in cells.p4); built only
+                                    // when way 0 does not hold the packet's live flow (0 otherwise)
     bool new_key;                   // neither way holds the key (live or closed)
-    bool counted;                   // counted (a new flow) before the IN path (flow_table.p4)
+    // counted and outbound: set and read only on the path of a packet way 0 does not hold (way 0's packets go
+    // from the lookup straight to their count, flow_table.p4)
+    bool counted;                   // counted (a new flow) before the IN path
     bool outbound;                  // a live flow's packet from its server: the OUT path counts it
     flow_slot_t slot_a;             // the key's cell in way 0 (set when way 0 did not hold the key)
     flow_slot_t slot_b;             // ... in way 1
-    flow_slot_t slot;               // the cell index the packet's flow is at (meta.keys, counts, shape)
+    flow_slot_t slot;               // the cell index the packet's flow is at (meta.cell)
     bool started;                   // the packet started a flow
     bool ended;                     // it ended the flow (RST, or FIN both ways)
     bool evicted;                   // the new flow replaced a live one (meta.victim)
@@ -239,14 +243,15 @@ struct local_metadata_t {
     config_t cfg;
     bool is_probe;                  // a controller probe (packet-out)
     flow_md_t flow;
-    flow_keys_t keys;               // the packet's flow cells, as updated (or the probed ones)
-    flow_counts_t counts;
-    flow_shape_t shape;
+    flow_cell_t cell;               // the packet's flow cell, as updated (the lookup and the count work on it)
+    flow_keys_t keys;               // its views (cells.p4), taken where a later step needs more than the cell's
+    flow_traffic_t traffic;         // per-packet fields: a phase packet, an end, a new flow, a probe (the
+    flow_tally_t tally;             // probed cell's views)
     flow_alerts_t alerts;           // read only when a verdict may be reported
-    bool keys_dirty;                // flow_keys changed after the count (write it back)
-    flow_keys_t victim_keys;        // the flow cells a new flow replaced (EVICT); way 0's while looking up
-    flow_counts_t victim_counts;
-    flow_shape_t victim_shape;
+    bool keys_dirty;                // the report stage changed meta.keys (write the views back)
+    flow_keys_t victim_keys;        // the views of the flow cell a new flow replaced (EVICT); way 0's while
+    flow_traffic_t victim_traffic;  // looking up
+    flow_tally_t victim_tally;
     bit<128> source_features;       // SRC_* of the flow's client: half_open ++ ports ++ hosts ++ flows
     bit<128> victim_source_features;
     feature_vector_t features;      // the flow's features, derived once (classifier input, report content)

@@ -98,7 +98,7 @@ def test_sizes(build):
     c = p4info.constants()
     k = c["NUM_SLOTS"]
     assert c["FLOW_TABLE_SIZE"] == 2 * c["FLOW_SLOTS_PER_WAY"] >= 65536
-    for cells in ("flow_keys", "flow_counts", "flow_shape", "flow_alerts"):
+    for cells in ("flow_cells", "flow_alerts"):
         assert p4info.registers[cells].size == c["FLOW_TABLE_SIZE"], cells
     assert p4info.registers["NidsIngress.sources.r_sources"].size == c["SOURCE_CELLS"]
     assert p4info.registers["NidsIngress.reports.r_source_alerts"].size == c["SOURCE_CELLS"]

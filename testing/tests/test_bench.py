@@ -294,3 +294,21 @@ def test_saturation_and_drift_check_are_rendered_when_measured():
             "40.0/41.5; S4 40.0/41.5; switch RSS 100 MiB at the start, 250 MiB at the end; the switch sent 12 "
             "reports (by reason [5, 7, 0, 0, 0]: alert, flow end, evict, active timeout, probe), refused 0, "
             "evicted 0 flows.") in text
+
+
+def test_callgrind_thread_total_names_the_role_of_the_thread_and_its_count():
+    from nidslib.bench import callgrind
+    ingress = """events: Ir
+fn=(1) SimpleSwitch::ingress_thread()
+0 5
+cfn=(2) bm::Pipeline::apply(bm::Packet*)
+calls=3 0
+0 3000
+totals: 3005
+""".splitlines()
+    receive = ["events: Ir", "fn=(7) bm::PcapFilesReader::timerFired()",
+               "cfn=(8) SimpleSwitch::receive_(unsigned int, char const*, int)", "calls=2 0", "0 900",
+               "summary: 900"]
+    assert callgrind.thread_total(ingress) == ("ingress", 3005)
+    assert callgrind.thread_total(receive) == ("receive", 900)
+    assert callgrind.thread_total(["events: Ir", "fn=(1) main", "totals: 0"]) == (None, 0)

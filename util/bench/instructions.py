@@ -19,6 +19,12 @@ run with --prior-only (docs/overhead.md, session 10).
 
 With --keep DIR, each scenario's callgrind output stays as DIR/callgrind.<scenario>.out, for
 `callgrind_annotate --inclusive=yes` (where the instructions go by BMv2 function).
+
+With --threads, the whole switch's work per packet instead, by thread (callgrind toggled on each thread's packet
+function, one output per thread): receive (the packet object built, its metadata reset, standard metadata set;
+without the construction of new PHVs, which a switch does only while its PHV pool grows), ingress (parser,
+ingress pipeline, queues), egress (egress pipeline, deparser), transmit; the kernel's share (sockets, veths) is
+not in it (no ports here) and is the same for every scenario's forwarded packet.
 """
 import argparse
 import os
@@ -40,6 +46,7 @@ from nidslib.session import exclusive_stack_lock
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PERF_SWITCH = "/opt/bmv2-perf/bin/simple_switch_grpc"
 COLLECT = ("bm::Pipeline::apply(bm::Packet*)", "bm::Parser::parse(bm::Packet*) const")
+THREAD_COLLECT = tuple(function + "*" for _, function in callgrind.THREAD_ROLES)
 EMPTY_PCAP = bytes.fromhex("d4c3b2a1020004000000000000000000ffff000001000000")   # header only, Ethernet
 
 
@@ -87,10 +94,11 @@ def count_scenario(scenario, args, workdir):
         f.write(EMPTY_PCAP)
     out = os.path.join(workdir, "callgrind.out")
     wrapper = os.path.join(workdir, "switch.sh")
-    toggles = " ".join(f"--toggle-collect='{name}'" for name in COLLECT)
+    toggles = " ".join(f"--toggle-collect='{name}'" for name in (THREAD_COLLECT if args.threads else COLLECT))
+    separate = "--separate-threads=yes " if args.threads else ""
     with open(wrapper, "w") as f:
-        f.write(f"#!/bin/sh\ncd {workdir}\nexec valgrind --tool=callgrind --callgrind-out-file={out} {toggles} "
-                f"{args.switch} \"$@\"\n")
+        f.write(f"#!/bin/sh\ncd {workdir}\nexec valgrind --tool=callgrind --callgrind-out-file={out} {separate}"
+                f"{toggles} {args.switch} \"$@\"\n")
     os.chmod(wrapper, 0o755)
     sw = Bmv2Switch({1: "p1", 2: "p2"}, p4info_path=args.p4info, bmv2_json=args.json, binary=wrapper,
                     log_path=os.path.join(workdir, "switch.log"),
@@ -113,8 +121,27 @@ def count_scenario(scenario, args, workdir):
         time.sleep(5)
     finally:
         sw.close()
-    with open(out, errors="replace") as f:
-        edges = callgrind.call_edges(f)
+    threads = {}
+    if args.threads:
+        edges = {}
+        for name in sorted(os.listdir(workdir)):
+            if name.startswith("callgrind.out-"):
+                with open(os.path.join(workdir, name), errors="replace") as f:
+                    lines = f.read().splitlines()
+                role, total = callgrind.thread_total(lines)
+                if role:
+                    threads[role] = threads.get(role, 0) + total
+                for edge, (n, ir) in callgrind.call_edges(lines).items():
+                    calls, cost = edges.get(edge, (0, 0))
+                    edges[edge] = (calls + n, cost + ir)
+    else:
+        with open(out, errors="replace") as f:
+            edges = callgrind.call_edges(f)
+    if threads:
+        # The PHV pool grows while packets queue up (here the pcap reader outruns the pipeline); a switch at its
+        # max rate builds its PHVs once and reuses them, so their construction is not a packet's cost.
+        built, build_ir = callgrind.per_call(edges, "PHVSourceIface::get", "PHVFactory::create")
+        threads["receive"] -= built * build_ir
     parsed, parser_ir = callgrind.per_call(edges, "ingress_thread", "Parser::parse")
     ingress, ingress_ir = callgrind.per_call(edges, "ingress_thread", "Pipeline::apply")
     egress, egress_ir = callgrind.per_call(edges, "egress_thread", "Pipeline::apply")
@@ -122,7 +149,8 @@ def count_scenario(scenario, args, workdir):
         # (more is fine: a report stage's packet-out or probe from the client adds one)
         raise RuntimeError(f"{scenario}: the switch parsed {parsed} of {expected} packets")
     return {"parser": parser_ir, "ingress": ingress_ir, "egress": egress_ir, "egress_packets": egress,
-            "packets": parsed, "ingress_total": ingress_ir * parsed, "parser_total": parser_ir * parsed}
+            "packets": parsed, "ingress_total": ingress_ir * parsed, "parser_total": parser_ir * parsed,
+            "threads": {role: threads.get(role, 0) / parsed for role, _ in callgrind.THREAD_ROLES} if threads else {}}
 
 
 def main():
@@ -139,6 +167,8 @@ def main():
     p.add_argument("--prior-flows", type=int, default=0,
                    help="earlier flows in the switch before the measured one (UDP + a short TCP connection each)")
     p.add_argument("--prior-packets", type=int, default=64, help="packets of each earlier UDP flow")
+    p.add_argument("--threads", action="store_true",
+                   help="the whole switch's instructions per packet, by thread (receive, ingress, egress, transmit)")
     p.add_argument("--prior-only", action="store_true",
                    help="only the earlier flows (their totals, to subtract from a run with the measured flow)")
     args = p.parse_args()
@@ -154,10 +184,15 @@ def main():
                 r = count_scenario(scenario, args, workdir)
                 if args.keep:
                     os.makedirs(args.keep, exist_ok=True)
-                    shutil.copy(os.path.join(workdir, "callgrind.out"),
-                                os.path.join(args.keep, f"callgrind.{scenario}.out"))
+                    for name in os.listdir(workdir):
+                        if name.startswith("callgrind.out"):
+                            kept = name.replace("callgrind.out", f"callgrind.{scenario}.out")
+                            shutil.copy(os.path.join(workdir, name), os.path.join(args.keep, kept))
             print(f"{scenario:8} {r['parser']:9.0f} {r['ingress']:9.0f} {r['egress']:9.0f}   packets {r['packets']}, "
                   f"totals parser {r['parser_total']:.0f} ingress {r['ingress_total']:.0f}", flush=True)
+            if r["threads"]:
+                per_thread = ", ".join(f"{role} {ir:.0f}" for role, ir in r["threads"].items())
+                print(f"{'':8} whole switch {sum(r['threads'].values()):.0f} per packet: {per_thread}", flush=True)
     finally:
         lock.close()
     return 0

@@ -47,7 +47,7 @@ control Classifier(inout local_metadata_t meta) {
     // The flow's features, once, for a flow the model has a tree for (a report of an unclassified flow derives
     // them itself).
     @hidden action derive_flow_features() {
-        meta.features = derive_features(meta.keys, meta.counts, meta.shape, meta.source_features);
+        meta.features = derive_features(meta.keys, meta.traffic, meta.tally, meta.source_features);
     }
 
     // (bank, phase) pairs the active model has a tree for.

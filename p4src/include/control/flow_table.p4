@@ -15,14 +15,15 @@
  * A flow ends at a TCP RST or once FIN was seen both ways: its cell is closed (key kept, free for others).
  *
  * Cost (BMv2 interprets every expression operation on multi-precision numbers, and a field write is the dearest
- * thing a primitive does; docs/overhead.md): a packet of a flow found in way 0 costs three register reads and two
- * writes, two actions (the key action: hash and way 0's cells; the count action: one addition to flow_counts, one
- * to flow_shape) and a field-by-field test of way 0's key; its only field writes are the hash input, the cell
- * index, the three cells read and the two counted. Everything else runs only on the packets that need it, behind
- * conditions: the packet's key as one value (a packet way 0 does not hold), the OUT path, a new TTL/length
- * extreme or TCP window, a TCP handshake or end, the first OUT packet, configured active timeouts, and the packets
- * the later stages work on (phase packets, ends, pending alerts, timeouts). model-tools' SwitchReference is the
- * same algorithm in Java.
+ * thing a primitive does; docs/overhead.md): a packet of a flow found in way 0 reads its flow cell once and writes
+ * it once (cells.p4), in two actions (the key action: hash input, hash, way 0's cell; the count action: one
+ * addition to the cell), and compares the cell with its hash input once (the cell stores its key as the hash
+ * input); its only field writes are the hash input, the cell index, the cell read and the cell counted, and from
+ * the lookup it goes straight to its count (IN or OUT), with no flag to test between. Everything else runs only on
+ * the packets that need it, behind conditions: the packet's key as one value (a packet way 0 does not hold), a new
+ * TTL/length extreme or TCP window, a TCP handshake or end, the first OUT packet, configured active timeouts, and
+ * the packets the later stages work on (phase packets, ends, pending alerts, timeouts), which take the cell's
+ * views. model-tools' SwitchReference is the same algorithm in Java.
  */
 #ifndef NIDS_FLOW_TABLE_P4
 #define NIDS_FLOW_TABLE_P4
@@ -32,75 +33,68 @@
 #include "../features.p4"      // duration_of
 
 // The length-histogram bucket a packet of IPv4 total length `len` adds one to (none above 1514 bytes), as an
-// addend of flow_shape. A macro, so that it stays one expression whose ?: BMv2 evaluates only as far as needed
-// (an inlined function leaves a temporary per branch). (P4's ?: groups to the left: the nested ones need their
-// parentheses.)
-#define LENGTH_BUCKET_ONE(len) \
-    (len <= 128 ? 256w1 << FLOW_LEN_128_LO : (len <= 256 ? 256w1 << FLOW_LEN_256_LO \
-     : (len <= 512 ? 256w1 << FLOW_LEN_512_LO : (len <= 1024 ? 256w1 << FLOW_LEN_1024_LO \
-     : (len <= 1514 ? 256w1 << FLOW_LEN_1514_LO : 256w0)))))
+// addend of a tally view (ONE = 256w1, AT = 0) or of the flow cell (768w1, FLOW_TALLY_LO). A macro, so that it
+// stays one expression whose ?: BMv2 evaluates only as far as needed (an inlined function leaves a temporary per
+// branch). (P4's ?: groups to the left: the nested ones need their parentheses.)
+#define LENGTH_BUCKET_ONE(ONE, AT, len) \
+    (len <= 128 ? ONE << (AT + FLOW_LEN_128_LO) : (len <= 256 ? ONE << (AT + FLOW_LEN_256_LO) \
+     : (len <= 512 ? ONE << (AT + FLOW_LEN_512_LO) : (len <= 1024 ? ONE << (AT + FLOW_LEN_1024_LO) \
+     : (len <= 1514 ? ONE << (AT + FLOW_LEN_1514_LO) : 0)))))
 
 // Whether the packet moves one of the flow's TTL or length extremes (then extend_extremes runs).
 #define EXTREMES_MOVE \
-    (hdr.ipv4.ttl < meta.shape[FLOW_MIN_TTL] || hdr.ipv4.ttl > meta.shape[FLOW_MAX_TTL] \
-     || hdr.ipv4.total_len < meta.shape[FLOW_MIN_LEN] || hdr.ipv4.total_len > meta.shape[FLOW_MAX_LEN])
+    (hdr.ipv4.ttl < meta.cell[FLOW_MIN_TTL] || hdr.ipv4.ttl > meta.cell[FLOW_MAX_TTL] \
+     || hdr.ipv4.total_len < meta.cell[FLOW_MIN_LEN] || hdr.ipv4.total_len > meta.cell[FLOW_MAX_LEN])
 
-// The keyed hash of a canonical key into RESULT, modulo MAX: CRC-32 over the key's words each plus the seed, then
-// the protocol (13 bytes). p4c copies every element of a hash's field list that is not a plain field into a
-// temporary (and the protocol as well), a field write each; one 104-bit value of the same 13 bytes is one field
-// write for 13 more operations, and the same CRC. (Shifts, not ++: p4c lowers ++ with two masks per operand.)
-#define KEYED_HASH(RESULT, MAX, LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, PROTO) \
-    bit<104> hash_input = ((bit<104>)(LOW_ADDR + meta.cfg.flow_hash_seed) << 72) \
+// The packet's hash input (meta.flow.hash_input): the canonical key's words each plus the seed, then the protocol
+// (13 bytes), which the CRC reads and a flow cell stores as its key. p4c copies every element of a hash's field
+// list that is not a plain field into a temporary (and the protocol as well), a field write each; one 104-bit
+// field of the same 13 bytes is one field write for 13 more operations, and the same CRC. (Shifts, not ++: p4c
+// lowers ++ with two masks per operand.)
+#define HASH_INPUT(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT) \
+    meta.flow.hash_input = ((bit<104>)(LOW_ADDR + meta.cfg.flow_hash_seed) << 72) \
         | ((bit<104>)(HIGH_ADDR + meta.cfg.flow_hash_seed) << 40) \
         | ((bit<104>)((((bit<32>)LOW_PORT << 16) | (bit<32>)HIGH_PORT) + meta.cfg.flow_hash_seed) << 8) \
-        | (bit<104>)PROTO; \
-    hash(RESULT, HashAlgorithm.crc32, 32w0, { hash_input }, MAX)
+        | (bit<104>)hdr.ipv4.protocol
 
-// The packet's cell in way 0 (the hash's low bits: a hash modulo FLOW_WAY_SIZE writes the index itself, so the
-// reads below take a field, not an expression p4c would copy into a temporary per read) and way 0's cells. Every
-// field written here is one more Field export in BMv2 (docs/overhead.md), so this is all the action writes.
-#define KEY_AND_WAY_0(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT) \
-    KEYED_HASH(meta.flow.slot, (bit<32>)FLOW_WAY_SIZE, LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, hdr.ipv4.protocol); \
-    flow_keys.read(meta.keys, meta.flow.slot); \
-    flow_counts.read(meta.counts, meta.flow.slot); \
-    flow_shape.read(meta.shape, meta.flow.slot)
+// The packet's hash input where a flow cell keeps its key (cells.p4)
+#define CELL_HASH_INPUT ((flow_cell_t)meta.flow.hash_input << FLOW_KEYS_LO)
 
-// The common packet's test: way 0 holds a live flow of the packet's canonical key, field by field (25 operations,
-// no field write; building the key as one value cost 18 operations and a field write, comparing it 3 more: about
-// 1,600 instructions dearer). Whether the packet came from the flow's client is one more test of CLIENT_HIGH.
-#define WAY_0_HOLDS_LIVE_KEY(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT) \
-    ((meta.keys & FLOW_LIVE_OR_CLOSED_MASK) == FLOW_LIVE_MASK && meta.keys[FLOW_LOW_ADDR] == LOW_ADDR \
-     && meta.keys[FLOW_HIGH_ADDR] == HIGH_ADDR && meta.keys[FLOW_LOW_PORT] == LOW_PORT \
-     && meta.keys[FLOW_HIGH_PORT] == HIGH_PORT && meta.keys[FLOW_PROTO] == hdr.ipv4.protocol)
+// The common packet's test: way 0 holds a live flow of the packet's key whose CLIENT_HIGH bit is CLIENT (0 or
+// CELL_CLIENT_HIGH): the cell's key, LIVE, CLOSED and CLIENT_HIGH against the hash input, in one comparison (6
+// operations, no field write; field by field against the canonical key it was 25, about 3,000 instructions more).
+#define WAY_0_HOLDS_FLOW(CLIENT) ((meta.cell & CELL_MATCH) == (CELL_LIVE | CLIENT | CELL_HASH_INPUT))
 
 // Every other packet (a new flow, way 1, a closed flow's late packet) builds its canonical key with the state bits
-// of a live flow whose client sent it, meta.flow.expect (non-zero: LIVE is set), and takes the old path.
+// of a live flow whose client sent it, meta.flow.expect (non-zero: LIVE is set), and takes the other paths.
 #define EXPECT(LOW_ADDR, HIGH_ADDR, LOW_PORT, HIGH_PORT, CLIENT_BIT) \
     meta.flow.expect = ((bit<112>)(FLOW_STATE_LIVE | CLIENT_BIT) << 104) | ((bit<112>)LOW_ADDR << 72) \
                        | ((bit<112>)HIGH_ADDR << 40) | ((bit<112>)LOW_PORT << 24) | ((bit<112>)HIGH_PORT << 8) \
                        | (bit<112>)hdr.ipv4.protocol
 
-// The packet's canonical key and the state bits (LIVE | CLIENT_HIGH) of a live flow it is an IN packet of.
-#define PACKET_KEY meta.flow.expect[103:0]
-#define INBOUND_STATE meta.flow.expect[111:104]
+// The state bits (LIVE | CLIENT_HIGH) of a live flow the packet is an IN packet of.
+#define INBOUND_STATE meta.flow.expect[KEY_INBOUND_STATE]
 
 // Whether the cell read holds the packet's key (live or closed).
-#define KEY_IN_CELL \
-    ((meta.keys & FLOW_LIVE_OR_CLOSED_MASK) != 0 && meta.keys[FLOW_KEY] == PACKET_KEY)
+#define KEY_IN_CELL ((meta.cell & CELL_LIVE_OR_CLOSED) != 0 && (meta.cell & CELL_KEY) == CELL_HASH_INPUT)
 
 // A TCP packet that ends its flow: RST, or FIN seen both ways (after the count).
 #define TCP_ENDS_FLOW \
     ((hdr.tcp.flags & TCP_FLAG_RST) != 0 \
-     || (meta.counts[FLOW_CLIENT_FLAGS] & meta.counts[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0)
+     || (meta.cell[FLOW_CLIENT_FLAGS] & meta.cell[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0)
+
+// The flow has no OUT packet yet: the tally's FLOW_PKTS equals its FLOW_IN_PKTS, 40 bits above it (in the cell,
+// a shift of 40 and a constant mask).
+#define CELL_NO_OUT_PACKET (((meta.cell ^ (meta.cell >> FLOW_IN_PKTS_LO)) & CELL_PKTS) == 0)
 
 // How long (us, 32-bit) the flow has been idle at `now`: since its last packet, either direction.
-bit<32> idle_for(in flow_keys_t keys, in flow_counts_t counts, in ts_t now) {
-    return (bit<32>)now - keys[FLOW_FIRST_TS][31:0] - duration_of(keys, counts);
+bit<32> idle_for(in flow_keys_t keys, in flow_traffic_t traffic, in flow_tally_t tally, in ts_t now) {
+    return (bit<32>)now - keys[FLOW_FIRST_TS][31:0] - duration_of(keys, traffic, tally);
 }
 
 // The flow's last packet on the 48-bit clock: its first packet plus its duration.
-ts_t last_seen_of(in flow_keys_t keys, in flow_counts_t counts) {
-    return keys[FLOW_FIRST_TS] + (ts_t)duration_of(keys, counts);
+ts_t last_seen_of(in flow_keys_t keys, in flow_traffic_t traffic, in flow_tally_t tally) {
+    return keys[FLOW_FIRST_TS] + (ts_t)duration_of(keys, traffic, tally);
 }
 
 control FlowTable(inout headers_t hdr,
@@ -109,13 +103,22 @@ control FlowTable(inout headers_t hdr,
 
     counter(2, CounterType.packets) evict_counter;     // EVICT_IDLE_VALUE, EVICT_BUSY_VALUE
 
-    // ---- step 1: canonical key, keyed hash, way 0's cells (one action per order of the endpoints) ------------
+    // ---- step 1: hash input (one action per order of the endpoints), keyed hash, way 0's cell ----------------
     @hidden action key_sender_low() {
-        KEY_AND_WAY_0(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port);
+        HASH_INPUT(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port);
     }
 
     @hidden action key_sender_high() {
-        KEY_AND_WAY_0(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port);
+        HASH_INPUT(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port);
+    }
+
+    // The packet's cell in way 0 (the hash's low bits: a hash modulo FLOW_WAY_SIZE writes the index itself, so the
+    // read takes a field, not an expression p4c would copy into a temporary) and way 0's cell. An action of its own:
+    // in the action that computes the hash input, p4c substitutes that expression into the hash's field list (a
+    // second temporary, 24 operations and a field write more than a table step costs).
+    @hidden action read_way_0() {
+        hash(meta.flow.slot, HashAlgorithm.crc32, 32w0, { meta.flow.hash_input }, (bit<32>)FLOW_WAY_SIZE);
+        flow_cells.read(meta.cell, meta.flow.slot);
     }
 
     @hidden action expect_sender_low() {
@@ -126,26 +129,30 @@ control FlowTable(inout headers_t hdr,
         EXPECT(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port, FLOW_STATE_CLIENT_HIGH);
     }
 
-    // A live flow's packet from its server (OUT): counted by the OUT path.
+    // A live flow in way 1, the packet from its server (OUT): counted by the OUT path.
     @hidden action mark_outbound() {
         meta.flow.outbound = true;
     }
 
-    // ---- step 2: way 0 did not hold the key: keep its cells (a new flow may replace them) and read way 1 -------
+    // The cell's views, for the steps that need more than the cell (cells.p4).
+    @hidden action take_views() {
+        meta.keys = FLOW_KEYS_OF(meta.cell);
+        meta.traffic = FLOW_TRAFFIC_OF(meta.cell);
+        meta.tally = FLOW_TALLY_OF(meta.cell);
+    }
+
+    // ---- step 2: way 0 did not hold the key: keep its cell's views (a new flow may replace it) and read way 1 --
     // Way 1's index is bits 16 and up of the full hash, computed again here (only on this path).
     @hidden action read_way_b() {
         bit<32> full_hash;
-        KEYED_HASH(full_hash, 64w0x100000000, meta.flow.expect[FLOW_LOW_ADDR], meta.flow.expect[FLOW_HIGH_ADDR],
-                   meta.flow.expect[FLOW_LOW_PORT], meta.flow.expect[FLOW_HIGH_PORT], meta.flow.expect[FLOW_PROTO]);
-        meta.victim_keys = meta.keys;
-        meta.victim_counts = meta.counts;
-        meta.victim_shape = meta.shape;
+        hash(full_hash, HashAlgorithm.crc32, 32w0, { meta.flow.hash_input }, 64w0x100000000);
+        meta.victim_keys = FLOW_KEYS_OF(meta.cell);
+        meta.victim_traffic = FLOW_TRAFFIC_OF(meta.cell);
+        meta.victim_tally = FLOW_TALLY_OF(meta.cell);
         meta.flow.slot_a = meta.flow.slot;
         meta.flow.slot_b = FLOW_WAY_SIZE + (flow_slot_t)((full_hash >> 16) & (FLOW_WAY_SIZE - 1));
         meta.flow.slot = meta.flow.slot_b;
-        flow_keys.read(meta.keys, meta.flow.slot);
-        flow_counts.read(meta.counts, meta.flow.slot);
-        flow_shape.read(meta.shape, meta.flow.slot);
+        flow_cells.read(meta.cell, meta.flow.slot);
         meta.flow.new_key = !KEY_IN_CELL;
     }
 
@@ -155,13 +162,13 @@ control FlowTable(inout headers_t hdr,
     }
 
     // Both ways hold live flows: an idle one goes first (way 0 before way 1), else the one with fewer packets,
-    // else the one idle for longer, else way 1. The replaced cells stay in meta.victim_* for the report.
+    // else the one idle for longer, else way 1. The replaced cell's views stay in meta.victim_* for the report.
     @hidden action evict_one() {
         ts_t now = standard_metadata.ingress_global_timestamp;
-        bit<32> packets_a = meta.victim_counts[FLOW_PKTS];
-        bit<32> packets_b = meta.counts[FLOW_PKTS];
-        bit<32> idle_a = idle_for(meta.victim_keys, meta.victim_counts, now);
-        bit<32> idle_b = idle_for(meta.keys, meta.counts, now);
+        bit<32> packets_a = meta.victim_tally[FLOW_PKTS];
+        bit<32> packets_b = meta.tally[FLOW_PKTS];
+        bit<32> idle_a = idle_for(meta.victim_keys, meta.victim_traffic, meta.victim_tally, now);
+        bit<32> idle_b = idle_for(meta.keys, meta.traffic, meta.tally, now);
         bool idle_on = meta.cfg.idle_timeout_us != 0;
         bool a_idle = idle_on && idle_a >= meta.cfg.idle_timeout_us;
         bool b_idle = idle_on && idle_b >= meta.cfg.idle_timeout_us;
@@ -170,85 +177,86 @@ control FlowTable(inout headers_t hdr,
         meta.flow.evicted_idle = take_a ? a_idle : b_idle;
         meta.flow.slot = take_a ? meta.flow.slot_a : meta.flow.slot_b;
         meta.victim_keys = take_a ? meta.victim_keys : meta.keys;
-        meta.victim_counts = take_a ? meta.victim_counts : meta.counts;
-        meta.victim_shape = take_a ? meta.victim_shape : meta.shape;
+        meta.victim_traffic = take_a ? meta.victim_traffic : meta.traffic;
+        meta.victim_tally = take_a ? meta.victim_tally : meta.tally;
         evict_counter.count(meta.flow.evicted_idle ? (bit<32>)EVICT_IDLE_VALUE : (bit<32>)EVICT_BUSY_VALUE);
     }
 
     // ---- step 4: count the packet ----------------------------------------------------------------------------
-    // A packet from the client (IN): time, packets (the flow's and IN), bytes, (TCP) flags in one addition to
-    // flow_counts, its length bucket in one to flow_shape; both written back. Without TCP there are no flags to add.
+    // A packet from the client (IN): its time, (TCP) flags, bytes, packets (the flow's and IN) and length bucket
+    // in one addition to the flow cell, written back. Without TCP there are no flags to add.
 #define COUNT_INBOUND(FLAGS_ADDEND) \
-        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_IN_TS_LO)) \
-                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO) \
-                       FLAGS_ADDEND) \
-                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_IN_BYTES_LO) | ((256w1 << FLOW_IN_PKTS_LO) | 1)); \
-        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len); \
-        flow_counts.write(meta.flow.slot, meta.counts); \
-        flow_shape.write(meta.flow.slot, meta.shape)
+        meta.cell = ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_IN_TS_LO)) \
+                     | ((flow_cell_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO) \
+                     FLAGS_ADDEND) \
+                    + ((flow_cell_t)hdr.ipv4.total_len | CELL_IN_PACKET_ONE \
+                       | LENGTH_BUCKET_ONE(768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
+        flow_cells.write(meta.flow.slot, meta.cell)
 
     @hidden action count_inbound() {
         COUNT_INBOUND();
     }
 
     @hidden action count_inbound_tcp() {
-        COUNT_INBOUND(| ((flow_counts_t)hdr.tcp.flags << FLOW_CLIENT_FLAGS_LO));
+        COUNT_INBOUND(| ((flow_cell_t)hdr.tcp.flags << FLOW_CLIENT_FLAGS_LO));
     }
 
     // A packet from the server (OUT).
 #define COUNT_OUTBOUND(FLAGS_ADDEND) \
-        meta.counts = ((meta.counts & ~(256w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO)) \
-                       | ((flow_counts_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_OUT_TS_LO) \
-                       FLAGS_ADDEND) \
-                      + (((flow_counts_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) | 1); \
-        meta.shape = meta.shape + LENGTH_BUCKET_ONE(hdr.ipv4.total_len); \
-        flow_counts.write(meta.flow.slot, meta.counts); \
-        flow_shape.write(meta.flow.slot, meta.shape)
+        meta.cell = ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO)) \
+                     | ((flow_cell_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_OUT_TS_LO) \
+                     FLAGS_ADDEND) \
+                    + (((flow_cell_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) | CELL_PACKET_ONE \
+                       | LENGTH_BUCKET_ONE(768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
+        flow_cells.write(meta.flow.slot, meta.cell)
 
     @hidden action count_outbound() {
         COUNT_OUTBOUND();
     }
 
     @hidden action count_outbound_tcp() {
-        COUNT_OUTBOUND(| ((flow_counts_t)hdr.tcp.flags << FLOW_SERVER_FLAGS_LO));
+        COUNT_OUTBOUND(| ((flow_cell_t)hdr.tcp.flags << FLOW_SERVER_FLAGS_LO));
     }
 
     // Rare (before the count): a new TTL or length extreme, either direction.
     @hidden action extend_extremes() {
         bit<16> len = hdr.ipv4.total_len;
         bit<8> ttl = hdr.ipv4.ttl;
-        meta.shape[FLOW_MIN_TTL] = ttl < meta.shape[FLOW_MIN_TTL] ? ttl : meta.shape[FLOW_MIN_TTL];
-        meta.shape[FLOW_MAX_TTL] = ttl > meta.shape[FLOW_MAX_TTL] ? ttl : meta.shape[FLOW_MAX_TTL];
-        meta.shape[FLOW_MIN_LEN] = len < meta.shape[FLOW_MIN_LEN] ? len : meta.shape[FLOW_MIN_LEN];
-        meta.shape[FLOW_MAX_LEN] = len > meta.shape[FLOW_MAX_LEN] ? len : meta.shape[FLOW_MAX_LEN];
+        meta.cell[FLOW_MIN_TTL] = ttl < meta.cell[FLOW_MIN_TTL] ? ttl : meta.cell[FLOW_MIN_TTL];
+        meta.cell[FLOW_MAX_TTL] = ttl > meta.cell[FLOW_MAX_TTL] ? ttl : meta.cell[FLOW_MAX_TTL];
+        meta.cell[FLOW_MIN_LEN] = len < meta.cell[FLOW_MIN_LEN] ? len : meta.cell[FLOW_MIN_LEN];
+        meta.cell[FLOW_MAX_LEN] = len > meta.cell[FLOW_MAX_LEN] ? len : meta.cell[FLOW_MAX_LEN];
     }
 
     // Rare: a larger TCP window than the direction's maximum so far. (TCP fields are read only behind a TCP
     // test: BMv2 keeps an invalid header's fields from an earlier packet. Copying them into metadata for every
     // TCP packet cost two field writes.)
     @hidden action raise_window_in() {
-        meta.shape[FLOW_WIN_IN] = hdr.tcp.window;
+        meta.cell[FLOW_WIN_IN] = hdr.tcp.window;
     }
 
     @hidden action raise_window_out() {
-        meta.shape[FLOW_WIN_OUT] = hdr.tcp.window;
+        meta.cell[FLOW_WIN_OUT] = hdr.tcp.window;
     }
 
-    // Once per flow opened by a bare SYN: the client's first packet that ACKs (no SYN, no RST) completes it.
+    // Once per flow opened by a bare SYN: the client's first packet that ACKs (no SYN, no RST) completes it (before
+    // the count, which writes the cell). The source context reads the client's cell from the keys view.
     @hidden action complete_handshake() {
         meta.flow.handshake_done = true;
-        meta.keys_dirty = true;
-        meta.keys[FLOW_STATE] = meta.keys[FLOW_STATE] & ~FLOW_STATE_HANDSHAKE_PENDING;
+        meta.cell = meta.cell & ~CELL_HANDSHAKE_PENDING;
+        meta.keys = FLOW_KEYS_OF(meta.cell);
     }
 
-    // Once per flow: its first OUT packet.
+    // Once per flow: its first OUT packet (before the count; FLOW_FIRST_OUT_TS is 0 until then). The time is
+    // placed in two shifts (p4c's limit is 256), with a cast between so that p4c does not join them.
     @hidden action mark_first_out() {
-        meta.keys_dirty = true;
-        meta.keys[FLOW_FIRST_OUT_TS] = standard_metadata.ingress_global_timestamp[31:0];
+        meta.cell = meta.cell
+            | ((flow_cell_t)((bit<512>)standard_metadata.ingress_global_timestamp[31:0] << FLOW_KEYS_LO)
+               << FLOW_FIRST_OUT_TS_LO);
     }
 
-    // The packet starts a flow in meta.flow.slot: the sender is its client. Its alert cell starts empty (no
-    // alert, report mark 0).
+    // The packet starts a flow in meta.flow.slot: the sender is its client. Its alert cell starts without an
+    // alert, its report marks at the flow's start (no packet, now).
     @hidden action start_flow() {
         ts_t now = standard_metadata.ingress_global_timestamp;
         bit<16> len = hdr.ipv4.total_len;
@@ -257,25 +265,29 @@ control FlowTable(inout headers_t hdr,
         bit<32> source_product = hdr.ipv4.src_addr * ((meta.cfg.flow_hash_seed ^ SOURCE_MIX_VALUE) | 1);
         meta.flow.started = true;
         meta.flow.counted = true;
-        meta.keys_dirty = true;
-        meta.keys = (bit<32>)now                                                            // FLOW_MARK_TS
+        meta.keys = meta.cfg.flow_hash_seed                                                 // FLOW_KEY_SEED
                     ++ (hdr.icmp.isValid() ? hdr.icmp.icmp_type ++ hdr.icmp.icmp_code : 16w0)  // FLOW_ICMP
                     ++ 32w0                                                                 // FLOW_FIRST_OUT_TS
                     ++ now                                                                  // FLOW_FIRST_TS
                     ++ source_product[31:16]                                                // FLOW_SOURCE_CELL
                     ++ (INBOUND_STATE | (bare_syn ? FLOW_STATE_HANDSHAKE_PENDING : 8w0))    // FLOW_STATE
-                    ++ PACKET_KEY;                                                          // FLOW_KEY
-        meta.counts = ((flow_counts_t)(tcp ? hdr.tcp.flags : 8w0) << FLOW_CLIENT_FLAGS_LO)
-                      | ((flow_counts_t)now[31:0] << FLOW_LAST_IN_TS_LO)
-                      | ((flow_counts_t)len << FLOW_IN_BYTES_LO)
-                      | ((256w1 << FLOW_IN_PKTS_LO) | 1);                                     // one IN packet
-        meta.shape = LENGTH_BUCKET_ONE(len)
-                     | (flow_shape_t)((bit<16>)standard_metadata.ingress_port ++ 16w0       // CLIENT_INGRESS, WIN_OUT
-                                      ++ (tcp ? hdr.tcp.window : 16w0)                      // WIN_IN
-                                      ++ len ++ len ++ hdr.ipv4.ttl ++ hdr.ipv4.ttl);       // MAX/MIN_LEN, MAX/MIN_TTL
-        flow_counts.write(meta.flow.slot, meta.counts);
-        flow_shape.write(meta.flow.slot, meta.shape);
-        flow_alerts.write(meta.flow.slot, 128w0);
+                    ++ meta.flow.hash_input;                                                // FLOW_KEY
+        meta.traffic = 16w0 ++ (tcp ? hdr.tcp.window : 16w0)                              // WIN_OUT, WIN_IN
+                       ++ len ++ len ++ hdr.ipv4.ttl ++ hdr.ipv4.ttl                        // MAX/MIN_LEN, MAX/MIN_TTL
+                       ++ 8w0 ++ (tcp ? hdr.tcp.flags : 8w0)                                // SERVER/CLIENT_FLAGS
+                       ++ 32w0 ++ now[31:0]                                                 // LAST_OUT_TS, LAST_IN_TS
+                       ++ 48w0 ++ 16w0 ++ (bit<32>)len;                                     // OUT_BYTES, IN_BYTES
+        meta.tally = LENGTH_BUCKET_ONE(256w1, 0, len)
+                     | ((flow_tally_t)standard_metadata.ingress_port << FLOW_CLIENT_INGRESS_LO)
+                     | ((256w1 << FLOW_IN_PKTS_LO) | 1);                                     // one IN packet
+        flow_alerts.write(meta.flow.slot, (flow_alerts_t)now[31:0] << FLOW_MARK_TS_LO);
+    }
+
+    // The new flow's views as its cell (an action of its own: in start_flow, p4c would substitute the views'
+    // expressions into the cell's, and the cell's into the register write, about 300 operations more).
+    @hidden action write_new_cell() {
+        meta.cell = FLOW_CELL_OF(meta.keys, meta.traffic, meta.tally);
+        flow_cells.write(meta.flow.slot, meta.cell);
     }
 
     // A late packet of a closed flow (not a bare SYN): not counted, and nothing after the flow table is for it.
@@ -283,11 +295,12 @@ control FlowTable(inout headers_t hdr,
         exit;
     }
 
-    // TCP RST, or FIN seen both ways: the flow ends; its cell is closed (the key kept for its late packets).
+    // TCP RST, or FIN seen both ways (after the count): the flow ends; its cell is closed (the key kept for its
+    // late packets).
     @hidden action close_flow() {
         meta.flow.ended = true;
-        meta.keys_dirty = true;
-        meta.keys[FLOW_STATE] = (meta.keys[FLOW_STATE] & ~FLOW_STATE_LIVE) | FLOW_STATE_CLOSED;
+        meta.cell = (meta.cell & ~CELL_LIVE) | CELL_CLOSED;
+        flow_cells.write(meta.flow.slot, meta.cell);
     }
 
     // Active timeouts (only when configured): timeout_pkts packets or timeout_us since the flow's last report.
@@ -295,9 +308,9 @@ control FlowTable(inout headers_t hdr,
         flow_alerts.read(meta.alerts, meta.flow.slot);
         meta.flow.timeout_due = !meta.flow.ended
             && ((meta.cfg.timeout_pkts != 0
-                 && meta.counts[FLOW_PKTS] - meta.alerts[FLOW_MARK_PKTS] >= meta.cfg.timeout_pkts)
+                 && meta.tally[FLOW_PKTS] - meta.alerts[FLOW_MARK_PKTS] >= meta.cfg.timeout_pkts)
                 || (meta.cfg.timeout_us != 0
-                    && standard_metadata.ingress_global_timestamp[31:0] - meta.keys[FLOW_MARK_TS]
+                    && standard_metadata.ingress_global_timestamp[31:0] - meta.alerts[FLOW_MARK_TS]
                        >= meta.cfg.timeout_us));
     }
 
@@ -305,7 +318,7 @@ control FlowTable(inout headers_t hdr,
     // phases are the powers of two up to MAX_PHASE_PACKETS; beyond, every LATE_PHASE_PERIOD-th packet is the late
     // phase, so a long flow (a one-flow flood, a bulk transfer) is classified again while it lasts.
     @hidden action take_stock() {
-        bit<32> packets = meta.counts[FLOW_PKTS];
+        bit<32> packets = meta.tally[FLOW_PKTS];
         bool early = packets <= MAX_PHASE_PACKETS_VALUE;
         bool phase_packet = !meta.flow.ended
             && (early ? (packets & (packets - 1)) == 0 : (packets & (LATE_PHASE_PERIOD_VALUE - 1)) == 0);
@@ -316,132 +329,151 @@ control FlowTable(inout headers_t hdr,
                               || meta.flow.evicted;
     }
 
-    // The key's cells changed beyond the counts (a new flow, its first OUT packet, a handshake, its end).
-    @hidden action write_keys() {
-        flow_keys.write(meta.flow.slot, meta.keys);
-    }
-
-    // ---- a controller probe: the cells it names, emptied if asked --------------------------------------------
-    // Cells without a live flow read as all zero (what the PROBE report then carries).
-    @hidden action read_probed_cells() {
+    // ---- a controller probe: the cell it names, emptied if asked ---------------------------------------------
+    // A cell without a live flow reads as all zero (what the PROBE report then carries).
+    @hidden action read_probed_cell() {
         meta.flow.slot = hdr.probe.slot & (FLOW_SLOTS - 1);
-        flow_keys.read(meta.keys, meta.flow.slot);
-        flow_counts.read(meta.counts, meta.flow.slot);
-        flow_shape.read(meta.shape, meta.flow.slot);
-        meta.flow.probe_live = (meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0;
-        meta.keys = meta.flow.probe_live ? meta.keys : 256w0;
-        meta.counts = meta.flow.probe_live ? meta.counts : 256w0;
-        meta.shape = meta.flow.probe_live ? meta.shape : 256w0;
+        flow_cells.read(meta.cell, meta.flow.slot);
+        meta.flow.probe_live = (meta.cell & CELL_LIVE) != 0;
+        meta.cell = meta.flow.probe_live ? meta.cell : 768w0;
+        meta.keys = FLOW_KEYS_OF(meta.cell);
+        meta.traffic = FLOW_TRAFFIC_OF(meta.cell);
+        meta.tally = FLOW_TALLY_OF(meta.cell);
         meta.flow.phase = PHASE_END;
         meta.flow.attention = true;
     }
 
     @hidden action free_probed_cell() {
-        flow_keys.write(meta.flow.slot, 256w0);
+        flow_cells.write(meta.flow.slot, 768w0);
     }
+
+    // ---- the packet's path from its lookup to its count --------------------------------------------------------
+    // A live flow's packet from its client (IN), and one from its server (OUT), from wherever it was found: way 0
+    // (either order of the endpoints) or the other paths. (Macros of statements: each place applies its own copy of
+    // the actions, so a packet goes from its lookup straight to its count with no flag to test between.) A TCP
+    // packet's end test follows its count (FIN seen both ways reads the flags just added).
+#define COUNT_IN_PACKET \
+            if (EXTREMES_MOVE) { \
+                extend_extremes(); \
+            } \
+            if (hdr.tcp.isValid()) { \
+                if ((meta.cell & CELL_HANDSHAKE_PENDING) != 0 \
+                        && (hdr.tcp.flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) { \
+                    complete_handshake(); \
+                } \
+                if (hdr.tcp.window > meta.cell[FLOW_WIN_IN]) { \
+                    raise_window_in(); \
+                } \
+                count_inbound_tcp(); \
+                if (TCP_ENDS_FLOW) { \
+                    close_flow(); \
+                } \
+            } else { \
+                count_inbound(); \
+            }
+
+#define COUNT_OUT_PACKET \
+            if (EXTREMES_MOVE) { \
+                extend_extremes(); \
+            } \
+            if (CELL_NO_OUT_PACKET) { \
+                mark_first_out(); \
+            } \
+            if (hdr.tcp.isValid()) { \
+                if (hdr.tcp.window > meta.cell[FLOW_WIN_OUT]) { \
+                    raise_window_out(); \
+                } \
+                count_outbound_tcp(); \
+                if (TCP_ENDS_FLOW) { \
+                    close_flow(); \
+                } \
+            } else { \
+                count_outbound(); \
+            }
 
     apply {
         if (meta.is_probe) {
-            read_probed_cells();
+            read_probed_cell();
             if ((hdr.probe.flags & PROBE_FLAG_FREE) != 0) {
                 free_probed_cell();
             }
         } else {
+            // Way 0 holds the packet's live flow, the packet from its client (IN) or from its server (OUT); else
+            // the packet's key as one value (meta.flow.expect, non-zero) for the other paths below.
             if (hdr.ipv4.src_addr < hdr.ipv4.dst_addr
                     || (hdr.ipv4.src_addr == hdr.ipv4.dst_addr && meta.l4_src_port <= meta.l4_dst_port)) {
                 key_sender_low();
-                if (!WAY_0_HOLDS_LIVE_KEY(hdr.ipv4.src_addr, hdr.ipv4.dst_addr, meta.l4_src_port, meta.l4_dst_port)) {
+                read_way_0();
+                if (WAY_0_HOLDS_FLOW(768w0)) {
+                    COUNT_IN_PACKET
+                } else if (WAY_0_HOLDS_FLOW(CELL_CLIENT_HIGH)) {
+                    COUNT_OUT_PACKET
+                } else {
                     expect_sender_low();
-                } else if ((meta.keys & FLOW_CLIENT_HIGH_MASK) != 0) {
-                    mark_outbound();
                 }
             } else {
                 key_sender_high();
-                if (!WAY_0_HOLDS_LIVE_KEY(hdr.ipv4.dst_addr, hdr.ipv4.src_addr, meta.l4_dst_port, meta.l4_src_port)) {
+                read_way_0();
+                if (WAY_0_HOLDS_FLOW(CELL_CLIENT_HIGH)) {
+                    COUNT_IN_PACKET
+                } else if (WAY_0_HOLDS_FLOW(768w0)) {
+                    COUNT_OUT_PACKET
+                } else {
                     expect_sender_high();
-                } else if ((meta.keys & FLOW_CLIENT_HIGH_MASK) == 0) {
-                    mark_outbound();
                 }
             }
             if (meta.flow.expect != 0) {
-                // Way 0 does not hold the packet's live flow: a new flow (counted here), an IN packet of a flow
-                // in way 1 (the IN path below), an OUT packet (the OUT path), a late packet of a closed flow.
+                // Way 0 does not hold the packet's live flow: a new flow (counted here), a packet of a flow in
+                // way 1, a late packet of a closed flow.
                 if (!KEY_IN_CELL) {
                     read_way_b();
                 }
                 if (meta.flow.new_key) {
                     if ((meta.victim_keys[FLOW_STATE] & FLOW_STATE_LIVE) == 0) {
                         take_way_a();
-                    } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
+                    } else if ((meta.cell & CELL_LIVE) != 0) {
+                        take_views();
                         evict_one();
                     }
                     start_flow();
-                } else if ((meta.keys[FLOW_STATE] & (FLOW_STATE_LIVE | FLOW_STATE_CLIENT_HIGH)) == INBOUND_STATE) {
-                    // a live flow in way 1, the packet from its client: the IN path below
-                } else if ((meta.keys[FLOW_STATE] & FLOW_STATE_LIVE) != 0) {
+                    write_new_cell();
+                } else if ((meta.cell & (CELL_LIVE | CELL_CLIENT_HIGH))
+                           == (((flow_cell_t)meta.flow.expect << FLOW_KEYS_LO) & (CELL_LIVE | CELL_CLIENT_HIGH))) {
+                    // a live flow in way 1, the packet from its client: the IN path below (expect's state bits
+                    // sit where the keys view has FLOW_STATE)
+                } else if ((meta.cell & CELL_LIVE) != 0) {
                     mark_outbound();        // a live flow in way 1, the packet from its server
                 } else if (hdr.tcp.isValid()
                            && (hdr.tcp.flags & (TCP_FLAG_SYN | TCP_FLAG_ACK)) == TCP_FLAG_SYN) {
                     start_flow();
+                    write_new_cell();
                 } else {
                     ignore_packet();
                 }
-            }
-            if (meta.flow.outbound) {
-                // a live flow, the packet from its server: OUT
-                if (EXTREMES_MOVE) {
-                    extend_extremes();
-                }
-                if (NO_OUT_PACKET(meta.counts)) {
-                    mark_first_out();
-                }
-                if (hdr.tcp.isValid()) {
-                    if (hdr.tcp.window > meta.shape[FLOW_WIN_OUT]) {
-                        raise_window_out();
+                if (meta.flow.outbound) {
+                    COUNT_OUT_PACKET
+                } else if (!meta.flow.counted) {
+                    COUNT_IN_PACKET
+                } else if (hdr.tcp.isValid()) {
+                    if (TCP_ENDS_FLOW) {            // a new flow's first packet ends it (a RST)
+                        close_flow();
                     }
-                    count_outbound_tcp();
-                } else {
-                    count_outbound();
-                }
-            } else if (!meta.flow.counted) {
-                // a live flow, the packet from its client: IN
-                if (EXTREMES_MOVE) {
-                    extend_extremes();
-                }
-                if (hdr.tcp.isValid()) {
-                    if ((meta.keys & FLOW_HANDSHAKE_PENDING_MASK) != 0
-                            && (hdr.tcp.flags & (TCP_FLAG_ACK | TCP_FLAG_SYN | TCP_FLAG_RST)) == TCP_FLAG_ACK) {
-                        complete_handshake();
-                    }
-                    if (hdr.tcp.window > meta.shape[FLOW_WIN_IN]) {
-                        raise_window_in();
-                    }
-                    count_inbound_tcp();
-                } else {
-                    count_inbound();
-                }
-            }
-            if (hdr.tcp.isValid()) {
-                if (TCP_ENDS_FLOW) {
-                    close_flow();
                 }
             }
             // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new flow
             // is phase 1; a power of two or a multiple of the late period may be a phase packet). The flow's packet
-            // count p is the low 32 bits of the cell: p & (p - 1) is taken on the whole cell (+ 0xFFFFFFFF is - 1 in
-            // the low 32 bits for p >= 1), and masked once.
+            // count p is the low 32 bits of the tally: p & (p - 1) is taken on the whole cell (+ 0xFFFFFFFF there
+            // is - 1 in those bits for p >= 1), and masked once. An end is the CLOSED bit (close_flow). The packets
+            // that go on take the cell's views.
             if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0
-                    || (meta.counts & (meta.counts + 256w0xFFFFFFFF) & 256w0xFFFFFFFF) == 0
-                    || (meta.counts & (LATE_PHASE_PERIOD_VALUE - 1)) == 0 || meta.flow.ended
-                    || (meta.keys & FLOW_ALERT_PENDING_MASK) != 0) {
+                    || (meta.cell & (meta.cell + CELL_PKTS) & CELL_PKTS) == 0
+                    || (meta.cell & (768w63 << FLOW_TALLY_LO)) == 0
+                    || (meta.cell & CELL_ALERT_PENDING_OR_CLOSED) != 0) {
+                take_views();
                 if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
                     check_active_timeout();
                 }
                 take_stock();
-            }
-            // Only the rare packets that changed the keys cell write it.
-            if (meta.keys_dirty) {
-                write_keys();
             }
         }
     }

@@ -134,19 +134,19 @@ control Reports(inout headers_t hdr,
     }
 
     // ---- step 4: the report --------------------------------------------------------------------------------
-    @hidden action fill_flow(in flow_keys_t keys, in flow_counts_t counts, in flow_shape_t shape,
+    @hidden action fill_flow(in flow_keys_t keys, in flow_traffic_t traffic, in flow_tally_t tally,
                              in feature_vector_t features) {
         bool client_high = (keys[FLOW_STATE] & FLOW_STATE_CLIENT_HIGH) != 0;
-        meta.rpt.client_ip = client_high ? keys[FLOW_HIGH_ADDR] : keys[FLOW_LOW_ADDR];
-        meta.rpt.server_ip = client_high ? keys[FLOW_LOW_ADDR] : keys[FLOW_HIGH_ADDR];
+        meta.rpt.client_ip = client_high ? FLOW_HIGH_ADDR_OF(keys) : FLOW_LOW_ADDR_OF(keys);
+        meta.rpt.server_ip = client_high ? FLOW_LOW_ADDR_OF(keys) : FLOW_HIGH_ADDR_OF(keys);
         // The features' L4 ports: the key's, except an ICMP flow's (0; its key holds a query's identifier).
         meta.rpt.client_port = features.ids_1_to_8[15:0];
         meta.rpt.server_port = features.ids_1_to_8[47:32];
         meta.rpt.proto = keys[FLOW_PROTO];
-        meta.rpt.client_ingress_port = shape[FLOW_CLIENT_INGRESS];
+        meta.rpt.client_ingress_port = tally[FLOW_CLIENT_INGRESS];
         meta.rpt.features = features;
         meta.rpt.first_seen = keys[FLOW_FIRST_TS];
-        meta.rpt.last_seen = last_seen_of(keys, counts);
+        meta.rpt.last_seen = last_seen_of(keys, traffic, tally);
     }
 
     @hidden action send_report() {
@@ -178,19 +178,19 @@ control Reports(inout headers_t hdr,
     // The classifier derived the features of a flow it classified; any other report derives them here (all zero
     // for an empty slot's probe: its cells read as zero and no source was looked up).
     @hidden action report_classified() {
-        fill_flow(meta.keys, meta.counts, meta.shape, meta.features);
+        fill_flow(meta.keys, meta.traffic, meta.tally, meta.features);
         send_report();
     }
 
     @hidden action report_current() {
-        fill_flow(meta.keys, meta.counts, meta.shape,
-                  derive_features(meta.keys, meta.counts, meta.shape, meta.source_features));
+        fill_flow(meta.keys, meta.traffic, meta.tally,
+                  derive_features(meta.keys, meta.traffic, meta.tally, meta.source_features));
         send_report();
     }
 
     @hidden action report_victim() {
-        fill_flow(meta.victim_keys, meta.victim_counts, meta.victim_shape,
-                  derive_features(meta.victim_keys, meta.victim_counts, meta.victim_shape,
+        fill_flow(meta.victim_keys, meta.victim_traffic, meta.victim_tally,
+                  derive_features(meta.victim_keys, meta.victim_traffic, meta.victim_tally,
                                   meta.victim_source_features));
         send_report();
     }
@@ -210,9 +210,9 @@ control Reports(inout headers_t hdr,
     // A report about the flow went out: the active-timeout mark moves; an alert in it marks the flow alerted.
     @hidden action mark_reported() {
         bool alerted = (events & EVENT_ALERT) != 0;
-        meta.alerts[FLOW_MARK_PKTS] = meta.is_probe ? meta.alerts[FLOW_MARK_PKTS] : meta.counts[FLOW_PKTS];
-        meta.keys[FLOW_MARK_TS] = meta.is_probe ? meta.keys[FLOW_MARK_TS]
-                                                : (bit<32>)standard_metadata.ingress_global_timestamp;
+        meta.alerts[FLOW_MARK_PKTS] = meta.is_probe ? meta.alerts[FLOW_MARK_PKTS] : meta.tally[FLOW_PKTS];
+        meta.alerts[FLOW_MARK_TS] = meta.is_probe ? meta.alerts[FLOW_MARK_TS]
+                                                  : (bit<32>)standard_metadata.ingress_global_timestamp;
         meta.keys[FLOW_STATE] = alerted ? (meta.keys[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING
                                         : meta.keys[FLOW_STATE];
         meta.alerts[FLOW_ALERT_BANK] = alerted ? meta.cfg.bank : meta.alerts[FLOW_ALERT_BANK];
@@ -238,8 +238,9 @@ control Reports(inout headers_t hdr,
         r_source_alerts.write((bit<32>)meta.keys[FLOW_SOURCE_CELL], source_alerts + 1);
     }
 
+    // The keys view changed (alert state): the views back as the flow's cell.
     @hidden action write_keys() {
-        flow_keys.write(meta.flow.slot, meta.keys);
+        flow_cells.write(meta.flow.slot, FLOW_CELL_OF(meta.keys, meta.traffic, meta.tally));
     }
 
     @hidden action write_alerts() {

@@ -62,11 +62,11 @@ control SourceContext(inout local_metadata_t meta,
 
     // The flow's client started it: one more flow, its server's host and port buckets, a bare SYN.
     @hidden action count_new_flow() {
-        bool client_low = (meta.flow.expect[111:104] & FLOW_STATE_CLIENT_HIGH) == 0;
-        bit<32> server = client_low ? meta.flow.expect[FLOW_HIGH_ADDR] : meta.flow.expect[FLOW_LOW_ADDR];
+        bool client_low = (meta.flow.expect[KEY_INBOUND_STATE] & FLOW_STATE_CLIENT_HIGH) == 0;
+        bit<32> server = client_low ? meta.flow.expect[KEY_HIGH_ADDR] : meta.flow.expect[KEY_LOW_ADDR];
         // 0 for ICMP (the key's ports hold an ICMP query's identifier, not a service: docs/features.md)
-        bit<16> server_port = meta.flow.expect[FLOW_PROTO] == IP_PROTO_ICMP ? 16w0
-                              : (client_low ? meta.flow.expect[FLOW_HIGH_PORT] : meta.flow.expect[FLOW_LOW_PORT]);
+        bit<16> server_port = meta.flow.expect[KEY_PROTO] == IP_PROTO_ICMP ? 16w0
+                              : (client_low ? meta.flow.expect[KEY_HIGH_PORT] : meta.flow.expect[KEY_LOW_PORT]);
         bit<32> host_product = server * ((meta.cfg.flow_hash_seed ^ HOST_MIX_VALUE) | 1);
         bit<16> port_product = server_port * (((bit<16>)(meta.cfg.flow_hash_seed ^ PORT_MIX_VALUE)) | 1);
         bit<32> host_bit = 32w1 << host_product[31:27];

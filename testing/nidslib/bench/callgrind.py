@@ -46,3 +46,32 @@ def per_call(edges, caller_part, callee_part):
             calls += n
             total += ir
     return calls, (total / calls if calls else 0.0)
+
+
+# BMv2 simple_switch's per-packet work, by the function each of its threads runs a packet through: the packet is
+# built and its metadata reset where it is received (a port's or a pcap file's reader thread), parsed and run
+# through the ingress pipeline by the ingress thread, the egress pipeline and deparser by the egress thread, and
+# handed to the port by the transmit thread.
+THREAD_ROLES = (("receive", "SimpleSwitch::receive_"), ("ingress", "SimpleSwitch::ingress_thread"),
+                ("egress", "SimpleSwitch::egress_thread"), ("transmit", "SimpleSwitch::transmit_thread"))
+
+_TOTALS = re.compile(r"(?:totals|summary):\s+(\d+)")
+
+
+def thread_total(lines):
+    """(role, instructions) of one thread's callgrind file (valgrind --separate-threads=yes, collection toggled
+    on the THREAD_ROLES functions): the role whose function the file names, None for a thread that ran none of
+    them; the instructions its `totals:` (or `summary:`) line counts."""
+    role = None
+    total = 0
+    for line in lines:
+        m = _TOTALS.match(line)
+        if m:
+            total = int(m.group(1))
+            continue
+        if role is None and line.startswith(("fn=", "cfn=")):
+            for name, function in THREAD_ROLES:
+                if function in line:
+                    role = name
+                    break
+    return role, total

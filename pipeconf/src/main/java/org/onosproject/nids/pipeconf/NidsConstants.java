@@ -208,12 +208,8 @@ public final class NidsConstants {
             PiCounterId.of("NidsIngress.fwd.table0_counter");
 
     // registers
-    public static final PiRegisterId FLOW_KEYS =
-            PiRegisterId.of("flow_keys");
-    public static final PiRegisterId FLOW_COUNTS =
-            PiRegisterId.of("flow_counts");
-    public static final PiRegisterId FLOW_SHAPE =
-            PiRegisterId.of("flow_shape");
+    public static final PiRegisterId FLOW_CELLS =
+            PiRegisterId.of("flow_cells");
     public static final PiRegisterId FLOW_ALERTS =
             PiRegisterId.of("flow_alerts");
     public static final PiRegisterId NIDS_INGRESS_SOURCES_R_SOURCES =
@@ -264,9 +260,7 @@ public final class NidsConstants {
     public static final int NIDS_INGRESS_REPORTS_REPORT_DROP_COUNTER_SIZE = 8;
     public static final int NIDS_INGRESS_REPORTS_ALERT_CAPPED_COUNTER_SIZE = 64;
     public static final int NIDS_EGRESS_EGRESS_PORT_COUNTER_SIZE = 512;
-    public static final int FLOW_KEYS_SIZE = 65536;
-    public static final int FLOW_COUNTS_SIZE = 65536;
-    public static final int FLOW_SHAPE_SIZE = 65536;
+    public static final int FLOW_CELLS_SIZE = 65536;
     public static final int FLOW_ALERTS_SIZE = 65536;
     public static final int NIDS_INGRESS_SOURCES_R_SOURCES_SIZE = 65536;
     public static final int NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 4;
