@@ -51,9 +51,21 @@ final class LiveEvaluation {
         /** The phase's number as reports carry it (0 the END tree, -1 unknown: an online alert). */
         final int phase;
         final boolean reported;
+        /**
+         * The switch's key of the flow, when the detector knows it (the offline replay); null for the app's alerts,
+         * which name ICMP flows with ports 0 ({@link #key}).
+         */
+        final FlowKey switchKey;
 
         Detection(long micros, int protocol, int client, int clientPort, int server, int serverPort,
                   int classId, String className, int leafId, int confidencePermille, int phase, boolean reported) {
+            this(micros, protocol, client, clientPort, server, serverPort, classId, className, leafId,
+                    confidencePermille, phase, reported, null);
+        }
+
+        Detection(long micros, int protocol, int client, int clientPort, int server, int serverPort,
+                  int classId, String className, int leafId, int confidencePermille, int phase, boolean reported,
+                  FlowKey switchKey) {
             this.micros = micros;
             this.protocol = protocol;
             this.client = client;
@@ -66,8 +78,10 @@ final class LiveEvaluation {
             this.confidencePermille = confidencePermille;
             this.phase = phase;
             this.reported = reported;
+            this.switchKey = switchKey;
         }
 
+        /** The flow as reports name it (ICMP: ports 0). */
         FlowKey key() {
             return LiveEvaluation.key(protocol, client, clientPort, server, serverPort);
         }
@@ -244,6 +258,8 @@ final class LiveEvaluation {
     private final List<FlowRecord> finished = new ArrayList<>();
     private final Policy policy;
     private final Map<FlowKey, FlowRecord> flows = new LinkedHashMap<>();
+    /** The latest flow started under each reported key (ICMP: ports 0), for detections that name flows so. */
+    private final Map<FlowKey, FlowRecord> latestByReportedKey = new HashMap<>();
     private final Set<Incident> incidentsSeen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final List<long[]> incidentAlerts = new ArrayList<>();
     private final Map<Integer, Long> alertsBySource = new HashMap<>();
@@ -268,24 +284,27 @@ final class LiveEvaluation {
         long now = packet.timestampMicros();
         firstMicros = Math.min(firstMicros, now);
         lastMicros = Math.max(lastMicros, now);
-        // Ground truth by the key reports carry (ICMP: ports 0, whatever the query identifier): detections, online
-        // ones too, name flows by it. Two pings of one host pair at once are one flow here, two to the switch.
-        FlowKey key = FlowKey.reported(packet);
+        // Ground truth by the switch's key (an ICMP query's identifier as its ports): two pings of one host pair
+        // are two flows, here as on the switch. The app's alerts name ICMP flows with ports 0: those find the
+        // latest flow started under that name (latestByReportedKey).
+        FlowKey key = FlowKey.of(packet);
         FlowRecord flow = flows.get(key);
         int flags = packet.protocol() == PacketHeaders.TCP ? packet.tcpFlags() : 0;
         boolean bareSyn = (flags & (TCP_SYN | TCP_ACK)) == TCP_SYN;
         AttackWindows.Window window = windows.windowOf(packet.sourceAddress(), now).orElse(null);
         if (flow == null || (bareSyn && flow.ended()) || now - flow.lastMicros > IDLE_SPLIT_MICROS
-                || (packet.protocol() != PacketHeaders.TCP && window != flow.window
-                && (packet.sourceAddress() == flow.client || window != null))) {
+                || (packet.protocol() != PacketHeaders.TCP && packet.sourceAddress() == flow.client
+                && window != flow.window)) {
             // A new conversation, or the same 5-tuple again after the last one ended (a new connection), after a
-            // long silence, or, without TCP's connections, once its client starts or stops attacking (a ping,
-            // then a ping flood on the same addresses: one flow to the switch, two in the ground truth).
+            // long silence, or, without TCP's connections, once its client starts or stops attacking on the same
+            // key (a UDP tool reusing a 5-tuple). Only the client's own packets split a flow: a host that answers
+            // a benign client's ping while it attacks someone else sends replies, not an attack flow.
             if (flow != null) {
                 finished.add(flow);
             }
             flow = new FlowRecord(key, packet.sourceAddress(), now, window, windows);
             flows.put(key, flow);
+            latestByReportedKey.put(FlowKey.reported(packet), flow);
         }
         flow.lastMicros = now;
         flow.packets++;
@@ -314,7 +333,7 @@ final class LiveEvaluation {
     }
 
     private void take(Detection d) {
-        FlowRecord flow = flows.get(d.key());
+        FlowRecord flow = d.switchKey != null ? flows.get(d.switchKey) : latestByReportedKey.get(d.key());
         if (flow != null) {
             flow.maxConfidencePermille = Math.max(flow.maxConfidencePermille, d.confidencePermille);
         }

@@ -199,7 +199,7 @@ final class PcapEvalCommand {
                 confident.add(new LiveEvaluation.Detection(e.timeMicros(), e.protocol(), e.clientAddress(),
                         e.clientPort(), e.serverAddress(), e.serverPort(), v.classId(), classes.get(v.classId()),
                         v.leafId(), v.confidencePermille(), v.phase().number(),
-                        outcome == SwitchDetector.Outcome.ALERT));
+                        outcome == SwitchDetector.Outcome.ALERT, e.key()));
             }
             return confident;
         }

@@ -1,5 +1,6 @@
 package org.onosproject.nids.model.dataplane;
 
+import org.onosproject.nids.model.flow.FlowKey;
 import org.onosproject.nids.model.flow.FlowState;
 import org.onosproject.nids.model.flow.PacketHeaders;
 import org.onosproject.nids.model.phase.Phase;
@@ -38,6 +39,7 @@ public final class FlowEvent {
     private final int serverPort;
     private final long flowPackets;
     private final long firstMicros;
+    private final FlowKey key;
     private final long[] dataPlaneValues;
     private final long[] featureValues;
 
@@ -55,6 +57,7 @@ public final class FlowEvent {
         this.serverPort = flow.serverPort();
         this.flowPackets = flow.dataPlanePackets();
         this.firstMicros = flow.firstMicros();
+        this.key = flow.key();
         this.dataPlaneValues = dataPlaneValues;
         this.featureValues = featureValues;
     }
@@ -110,6 +113,11 @@ public final class FlowEvent {
 
     public long firstMicros() {
         return firstMicros;
+    }
+
+    /** The switch's key of the flow (an ICMP query's identifier as its ports, where reports carry 0). */
+    public FlowKey key() {
+        return key;
     }
 
     /** Data-plane values (switch units), indexed by feature id; a copy. */

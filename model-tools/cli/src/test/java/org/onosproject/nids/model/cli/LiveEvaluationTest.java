@@ -296,6 +296,53 @@ public class LiveEvaluationTest {
     }
 
     @Test
+    public void aVictimsRepliesToABenignPingDuringItsOwnAttackAreNotAnAttackFlow() {
+        // The attacker floods the server (echo identifier 9) 1-2 s; meanwhile a benign client pings the attacker
+        // (identifier 5), which answers. Ground truth: one attack flow (the flood) and one benign flow (the ping,
+        // its replies included); the replies the attacker sends in its window do not start a flow of its own.
+        AttackWindows windows = AttackWindows.of(List.of(
+                new AttackWindows.Window(1, ATTACKER, T0 + 1_000_000, T0 + 2_000_000, "Flood", "icmp-flood",
+                        "hping3")));
+        LiveEvaluation.Detector echoRequestsOfTheAttacker = new LiveEvaluation.Detector() {
+            private final java.util.Set<org.onosproject.nids.model.flow.FlowKey> alerted = new java.util.HashSet<>();
+
+            @Override
+            public List<LiveEvaluation.Detection> accept(PacketHeaders p) {
+                org.onosproject.nids.model.flow.FlowKey key = org.onosproject.nids.model.flow.FlowKey.of(p);
+                if (p.sourceAddress() == ATTACKER && p.icmpType() == 8 && alerted.add(key)) {
+                    return List.of(new LiveEvaluation.Detection(p.timestampMicros(), p.protocol(), ATTACKER, 0,
+                            p.destinationAddress(), 0, 1, "Flood", 3, 990, 1, true, key));
+                }
+                return List.of();
+            }
+
+            @Override
+            public List<LiveEvaluation.Detection> finish(long micros) {
+                return List.of();
+            }
+        };
+        LiveEvaluation evaluation = new LiveEvaluation(windows, echoRequestsOfTheAttacker,
+                AppDetectionPolicy.alertsOnly(blockingAfter(1).policy()));
+        for (int i = 0; i < 4; i++) {
+            long ping = 500_000 + i * 400_000;  // 0.5, 0.9, 1.3, 1.7 s: two of them in the attack window
+            evaluation.accept(PacketHeaders.icmp(T0 + ping, CLIENT, ATTACKER, 84, 64, 8, 0, 5));
+            evaluation.accept(PacketHeaders.icmp(T0 + ping + 100, ATTACKER, CLIENT, 84, 64, 0, 0, 5));
+        }
+        for (int i = 0; i < 10; i++) {
+            evaluation.accept(PacketHeaders.icmp(T0 + 1_100_000 + i * 1000, ATTACKER, SERVER, 1428, 64, 8, 0, 9));
+        }
+        evaluation.finish();
+        LiveEvaluation.AttackOutcome flood = evaluation.attacks().get(0);
+        assertEquals(1, flood.flows);
+        assertEquals(1, flood.alerted);
+        assertEquals(1.0, flood.detectedShare(), 0);
+        LiveEvaluation.BenignOutcome benign = evaluation.benign();
+        assertEquals(1, benign.flows);
+        assertEquals(0, benign.alerted);
+        assertEquals(2, evaluation.flowCount());
+    }
+
+    @Test
     public void aNewConnectionOnAnEndedFiveTupleIsANewFlow() {
         AppDetectionPolicy off = AppDetectionPolicy.alertsOnly(blockingAfter(1).policy());
         LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 9_000_000), new PortDetector(), off);
