@@ -28,6 +28,7 @@ public final class NidsModelCli {
             "        [--features auto|A,B,...] [--test FILE | --test-fraction F] [--seed N]",
             "        [--alert-threshold F] [--source-window LOG2_US] [--phases end,1,2,...,late]",
             "        [--late-features volume|all] [--interval-phases sustained|all]",
+            "        [--first-packet-features header|all]",
             "                                          one tree per phase (PHASE column), else an END tree",
             "  eval --model model.json --data FILE [--json]",
             "  eval --model model.json --pcap FILE --labels FILE [--json] [--policy POLICY.json]",

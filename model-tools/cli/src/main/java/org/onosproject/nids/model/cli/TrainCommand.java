@@ -59,13 +59,20 @@ import java.util.stream.Collectors;
  * flow's first packets, whose spacing is how the hosts' stacks and the tools pace a handshake and a request, not a
  * rate; trees that split on it there learn the training machine. {@code --interval-phases all} gives it to every
  * tree.
+ *
+ * <p>The tree of packet 1 sees, by default ({@code --first-packet-features header}), no size of the flow's packets
+ * (bytes, lengths, the length histogram): at packet 1 they are the one packet's size, which is what the sending
+ * program put in it (a kernel's SYN with its options, a raw tool's bare or padded SYN, a DNS query, a scanner's
+ * probe), so a tree that splits on it learns which training tool sent what (a SYN flood sent with {@code hping3
+ * -d 20} has the size of a browser's SYN). It decides by the protocol, the flags, the ICMP type, the ports and the
+ * client's source context. {@code --first-packet-features all} gives it every feature.
  */
 final class TrainCommand {
 
     static final Set<String> VALUED_OPTIONS = Set.of("--data", "--out", "--label", "--algorithm", "--max-depth",
             "--max-leaves", "--min-leaf", "--features", "--test", "--test-fraction", "--seed", "--alert-threshold",
             "--source-window", "--phases", "--splits", "--tune-pcap", "--tune-labels", "--benign-alert-target",
-            "--late-features", "--interval-phases");
+            "--late-features", "--interval-phases", "--first-packet-features");
     static final Set<String> FLAGS = Set.of("--binary");
 
     static final double DEFAULT_TEST_FRACTION = 0.3;
@@ -78,6 +85,14 @@ final class TrainCommand {
             "LONGEST_FLOW_PKT", "SHORTEST_FLOW_PKT", "MIN_IP_PKT_LEN", "MAX_IP_PKT_LEN", "NUM_PKTS_UP_TO_128_BYTES",
             "NUM_PKTS_128_TO_256_BYTES", "NUM_PKTS_256_TO_512_BYTES", "NUM_PKTS_512_TO_1024_BYTES",
             "NUM_PKTS_1024_TO_1514_BYTES", "TCP_WIN_MAX_IN", "TCP_WIN_MAX_OUT", "ICMP_TYPE", "ICMP_IPV4_TYPE");
+    /**
+     * Features the packet-1 tree does not see with --first-packet-features header: at packet 1 they are the size of
+     * one packet, the sender's choice.
+     */
+    static final Set<String> FIRST_PACKET_SIZE_FEATURES = Set.of("IN_BYTES", "OUT_BYTES", "LONGEST_FLOW_PKT",
+            "SHORTEST_FLOW_PKT", "MIN_IP_PKT_LEN", "MAX_IP_PKT_LEN", "NUM_PKTS_UP_TO_128_BYTES",
+            "NUM_PKTS_128_TO_256_BYTES", "NUM_PKTS_256_TO_512_BYTES", "NUM_PKTS_512_TO_1024_BYTES",
+            "NUM_PKTS_1024_TO_1514_BYTES");
     /** --alert-threshold auto never goes below this. */
     static final int MIN_AUTO_THRESHOLD_PERMILLE = 900;
 
@@ -144,6 +159,8 @@ final class TrainCommand {
         Optional<List<Feature>> requestedFeatures = requestedFeatures(options.value("--features").orElse("auto"));
         boolean lateVolumeOnly = lateVolumeOnly(options.value("--late-features").orElse("volume"));
         boolean intervalSustainedOnly = intervalSustainedOnly(options.value("--interval-phases").orElse("sustained"));
+        boolean firstPacketHeaderOnly = firstPacketHeaderOnly(options.value("--first-packet-features")
+                .orElse("header"));
         requireWritableTarget(outFile);
 
         FlowCsvReader reader = new FlowCsvReader(catalog, progress);
@@ -217,6 +234,14 @@ final class TrainCommand {
                             + PacketInterval.NAME + " is the only one (--interval-phases all gives it every tree)");
                 }
             }
+            if (firstPacketHeaderOnly && run.phase.number() == 1) {
+                features = features.stream().filter(f -> !FIRST_PACKET_SIZE_FEATURES.contains(f.name()))
+                        .collect(Collectors.toList());
+                if (features.isEmpty()) {
+                    throw new ModelException("the tree of packet 1 has no feature to test: every feature of the rows "
+                            + "is a packet size (--first-packet-features all gives it those)");
+                }
+            }
             DecisionTree tree = trainWithinSlots(run.train, features, requestedFeatures.isEmpty(), settings);
             run.tree = shape(tree, run.train, maxDepth, maxLeaves);
             if (centeredSplits) {
@@ -235,6 +260,9 @@ final class TrainCommand {
         parameters.put("features", requestedFeatures.map(f -> names(f)).orElse("auto"));
         if (phases.contains(Phase.LATE)) {
             parameters.put("late_features", lateVolumeOnly ? "volume" : "all");
+        }
+        if (phases.contains(Phase.atPacket(1))) {
+            parameters.put("first_packet_features", firstPacketHeaderOnly ? "header" : "all");
         }
         if (table.features().stream().anyMatch(f -> f.name().equals(PacketInterval.NAME))
                 && phases.stream().anyMatch(p -> !p.isLate() && !p.isEnd())) {
@@ -429,6 +457,17 @@ final class TrainCommand {
                 return false;
             default:
                 throw new UsageException("train: --late-features is volume or all, not '" + option + "'");
+        }
+    }
+
+    private static boolean firstPacketHeaderOnly(String option) {
+        switch (option) {
+            case "header":
+                return true;
+            case "all":
+                return false;
+            default:
+                throw new UsageException("train: --first-packet-features is header or all, not '" + option + "'");
         }
     }
 

@@ -171,6 +171,9 @@ public final class SourceContext {
         return true;
     }
 
+    /** The SRC_* values of a flow that its client's record no longer covers: none. */
+    public static final long[] NO_CONTEXT = new long[4];
+
     /** The four SRC_* data-plane values of a cell at {@code nowUs}, in {@link Feature} order. */
     public long[] features(int cell, long nowUs) {
         Cell c = viewAt(cell, nowUs);
@@ -180,5 +183,13 @@ public final class SourceContext {
 
     public int windowLog2Us() {
         return windowLog2Us;
+    }
+
+    /**
+     * The longest a record can look back: two epochs. A flow silent for at least this long has no packet in its
+     * client's record.
+     */
+    public long windowSpanUs() {
+        return 2L << windowLog2Us;
     }
 }

@@ -185,7 +185,12 @@ public final class SwitchReference {
     }
 
     private FlowEvent event(FlowEvent.Kind kind, Phase phase, int index, Cell cell, long timeMicros, long now) {
-        long[] dataPlane = features.dataPlaneValues(cell.flow, sources.features(cell.sourceCell, now));
+        // A flow silent for longer than the source window (an idle sweep's probe 30 s after its last packet, an
+        // idle eviction) is classified without its client's record: that record no longer covers any of the
+        // flow's packets, it describes what the client does now (docs/features.md "Source context").
+        long[] context = idleFor(cell, now) < sources.windowSpanUs() ? sources.features(cell.sourceCell, now)
+                : SourceContext.NO_CONTEXT.clone();
+        long[] dataPlane = features.dataPlaneValues(cell.flow, context);
         return new FlowEvent(kind, phase, cell.number, index, timeMicros, cell.flow, dataPlane,
                 features.featureValues(dataPlane));
     }

@@ -330,6 +330,40 @@ public class NidsModelCliTest {
                 "early"), 2, "--interval-phases is sustained or all, not 'early'");
     }
 
+    /**
+     * Rows where the first packet's size tells the classes apart perfectly and the source's flow count nearly: by
+     * default the packet-1 tree tests the source context only (a size there is the sending tool's choice); with
+     * --first-packet-features all it splits on the size. The packet-2 tree may test sizes either way.
+     */
+    @Test
+    public void thePacketOneTreeDoesNotTestPacketSizesUnlessAllAreAsked() throws Exception {
+        StringBuilder csv = new StringBuilder("PHASE,PROTOCOL,IN_BYTES,SRC_FLOWS,Attack\n");
+        for (int i = 0; i < 40; i++) {
+            for (String phase : new String[]{"1", "2"}) {
+                // benign: 60 B, 1..40 flows of the source; flood: 40 B, 30..69 flows (an overlap of 11)
+                csv.append(phase).append(",6,60,").append(1 + i).append(",Benign\n");
+                csv.append(phase).append(",6,40,").append(30 + i).append(",Flood\n");
+            }
+        }
+        Path data = shared.newFile("first-packet.csv").toPath();
+        Files.writeString(data, csv.toString());
+        int inBytes = FeatureCatalog.standard().byName("IN_BYTES").orElseThrow().id();
+        int srcFlows = FeatureCatalog.standard().byName("SRC_FLOWS").orElseThrow().id();
+        for (String option : new String[]{"header", "all"}) {
+            Path model = shared.getRoot().toPath().resolve("first-packet-" + option + ".json");
+            TestData.Run run = TestData.cli("train", "--data", data.toString(), "--out", model.toString(),
+                    "--features", "PROTOCOL,IN_BYTES,SRC_FLOWS", "--test-fraction", "0",
+                    "--first-packet-features", option);
+            assertEquals(run.err, 0, run.status);
+            ModelBundle bundle = BundleFiles.read(model, FeatureCatalog.standard());
+            Set<Integer> first = bundle.phase(Phase.atPacket(1)).orElseThrow().tree().usedFeatureIds();
+            assertEquals(option, option.equals("all") ? Set.of(inBytes) : Set.of(srcFlows), first);
+            assertEquals(Set.of(inBytes), bundle.phase(Phase.atPacket(2)).orElseThrow().tree().usedFeatureIds());
+        }
+        assertFailsWith(TestData.cli("train", "--data", data.toString(), "--out", "m.json",
+                "--first-packet-features", "sizes"), 2, "--first-packet-features is header or all, not 'sizes'");
+    }
+
     @Test
     public void malformedCommandLinesExitWithStatusTwo() {
         assertFailsWith(TestData.cli("fly"), 2, "unknown command 'fly'");

@@ -206,6 +206,28 @@ public class SwitchReferenceTest {
     }
 
     @Test
+    public void aFlowSilentForLongerThanTheSourceWindowIsClassifiedWithoutItsClientsRecord() {
+        // A DNS lookup at 0 s, then, 30 s later, the same client opens 40 flows (a scan): the idle sweep at 35 s
+        // ends the lookup with no source context (its client's record covers 31-35 s, none of its packets), while
+        // a flow of the scan probed at once carries the scan's.
+        SwitchReference reference = reference(DataPlaneSettings.builder().build());
+        reference.accept(udp(0, 7000));
+        for (int port = 1; port <= 40; port++) {
+            reference.accept(PacketHeaders.tcp(34_000_000 + port, CLIENT, SERVER, 50000, port, 44, 64, SYN, 1024));
+        }
+        List<FlowEvent> swept = reference.sweepIdle(35_000_000, 30_000_000);
+        assertEquals(1, swept.size());
+        for (String feature : List.of("SRC_FLOWS", "SRC_DST_HOSTS", "SRC_DST_PORTS", "SRC_HALF_OPEN")) {
+            assertEquals(feature, 0, value(swept.get(0), feature));
+        }
+        FlowEvent scanFlow = reference.probeAll(35_000_001).get(0);
+        assertEquals(40, value(scanFlow, "SRC_FLOWS"));
+        assertEquals(40, value(scanFlow, "SRC_HALF_OPEN"));
+        // The window spans two epochs of the default 2^21 us: a flow silent for less keeps its record.
+        assertEquals(2L << 21, new SourceContext(0, 21, 16).windowSpanUs());
+    }
+
+    @Test
     public void aProbeReportsTheFlowAtTheEndPhaseAndFreesItsCell() {
         SwitchReference reference = reference(DataPlaneSettings.builder().build());
         FlowEvent first = reference.accept(udp(0, 7000)).get(0);
