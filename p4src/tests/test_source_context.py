@@ -93,3 +93,26 @@ def test_sources_do_not_mix(nids):
         report_of(sw, h.udp("10.7.0.61", f"{S_NET}.{50 + i}", 33000 + i, 53)[0])
     rep = report_of(sw, h.udp("10.7.0.62", f"{S_NET}.50", 34000, 53)[0])
     assert (rep["src_flows"], rep["src_dst_hosts"]) == (1, 1)
+
+
+def test_a_probe_of_a_flow_silent_for_two_epochs_has_no_source_context(nids):
+    # The app's idle sweep probes a flow long after its last packet; its client's record then covers other flows
+    # only (here: a burst of three 0.6 s later), so the END classification gets SRC_* = 0. A flow probed within the
+    # window keeps its client's record.
+    sw = nids
+    window = 18                                  # 262 ms epochs: a record looks back at most 524 ms
+    sw.config(timeout_pkts=1, source_window_log2_us=window)
+    client = "10.7.0.71"
+    old = report_of(sw, h.udp(client, f"{S_NET}.60", 35000, 53)[0])
+    time.sleep(2.3 * (1 << window) / 1e6)
+    for i in range(3):
+        recent = report_of(sw, h.udp(client, f"{S_NET}.{61 + i}", 35001 + i, 514)[0])
+    assert recent["src_flows"] == 3
+    sw.config(timeout_pkts=0)
+    sw.probe(old["slot"])
+    rep = sw.reports(count=1, timeout=3.0)[0]
+    assert rep["reason"] == sw.reason("PROBE") and rep["client_port"] == 35000
+    assert src_values(rep) == {"SRC_FLOWS": 0, "SRC_DST_HOSTS": 0, "SRC_DST_PORTS": 0, "SRC_HALF_OPEN": 0}
+    sw.probe(recent["slot"])
+    rep = sw.reports(count=1, timeout=3.0)[0]
+    assert rep["client_port"] == 35003 and src_values(rep) == src_values(recent)

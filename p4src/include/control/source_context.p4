@@ -10,7 +10,8 @@
  * hash sets in a bitmap per epoch, with the number of buckets set in both epochs together kept up to date.
  *
  * Work happens only when it is needed: a new flow (its client's counters), a completed handshake, and the flows
- * the later stages classify or report (the features). model-tools' SourceContext is the same in Java.
+ * the later stages classify or report (the features). model-tools' SourceContext is the same in Java; the rule for
+ * flows silent longer than the window is SwitchReference's.
  */
 #ifndef NIDS_SOURCE_CONTEXT_P4
 #define NIDS_SOURCE_CONTEXT_P4
@@ -52,12 +53,20 @@ control SourceContext(inout local_metadata_t meta,
                         : (source_cell_t)epoch;
     }
 
+    // A flow silent for two epochs or more (a probe of the app's idle sweep, an idle flow a new one replaces) has
+    // none of its packets in its client's record, which by then says what the client does now: its SRC_* are 0.
     @hidden action read_victim_features() {
-        meta.victim_source_features = source_features_of(cell);
+        bit<32> span = 32w2 << meta.cfg.source_window_log2_us;
+        bool stale = idle_for(meta.victim_keys, meta.victim_traffic, meta.victim_tally,
+                              standard_metadata.ingress_global_timestamp) >= span;
+        meta.victim_source_features = stale ? 128w0 : source_features_of(cell);
     }
 
     @hidden action read_features() {
-        meta.source_features = source_features_of(cell);
+        bit<32> span = 32w2 << meta.cfg.source_window_log2_us;
+        bool stale = meta.is_probe && idle_for(meta.keys, meta.traffic, meta.tally,
+                                               standard_metadata.ingress_global_timestamp) >= span;
+        meta.source_features = stale ? 128w0 : source_features_of(cell);
     }
 
     // The flow's client started it: one more flow, its server's host and port buckets, a bare SYN.
