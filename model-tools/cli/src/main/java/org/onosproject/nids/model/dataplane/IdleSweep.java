@@ -7,7 +7,8 @@ import java.util.List;
  * When the app's idle sweep runs over a capture's time: every {@link #PERIOD_MICROS} it classifies at their end and
  * frees the flows idle for longer than its inactive timeout ({@link SwitchReference#sweepIdle}; the app's
  * NidsFlowManager, {@code inactiveTimeoutSeconds}). Flows that never end by FIN or RST (UDP, ICMP, a scan's
- * one-packet flows) get their END verdict then, with their client's source context as it is then, in the switch and
+ * one-packet flows) get their END verdict then, without source context (SRC_* = 0: the client's record no longer
+ * holds any of their packets; {@link SwitchReference}), in the switch and
  * in the replays alike ({@code nids-model dataset}, {@code eval}).
  */
 public final class IdleSweep {
