@@ -97,10 +97,10 @@ def test_sources_do_not_mix(nids):
 
 def test_a_probe_of_a_flow_silent_for_two_epochs_has_no_source_context(nids):
     # The app's idle sweep probes a flow long after its last packet; its client's record then covers other flows
-    # only (here: a burst of three 0.6 s later), so the END classification gets SRC_* = 0. A flow probed within the
+    # only (here: a burst of three 2.4 s later), so the END classification gets SRC_* = 0. A flow probed within the
     # window keeps its client's record.
     sw = nids
-    window = 18                                  # 262 ms epochs: a record looks back at most 524 ms
+    window = 20                                  # 1.05 s epochs: a record looks back at most 2.1 s
     sw.config(timeout_pkts=1, source_window_log2_us=window)
     client = "10.7.0.71"
     old = report_of(sw, h.udp(client, f"{S_NET}.60", 35000, 53)[0])
@@ -108,7 +108,7 @@ def test_a_probe_of_a_flow_silent_for_two_epochs_has_no_source_context(nids):
     for i in range(3):
         recent = report_of(sw, h.udp(client, f"{S_NET}.{61 + i}", 35001 + i, 514)[0])
     assert recent["src_flows"] == 3
-    sw.config(timeout_pkts=0)
+    sw.config(timeout_pkts=0, source_window_log2_us=window)     # another window would empty every record
     sw.probe(old["slot"])
     rep = sw.reports(count=1, timeout=3.0)[0]
     assert rep["reason"] == sw.reason("PROBE") and rep["client_port"] == 35000
