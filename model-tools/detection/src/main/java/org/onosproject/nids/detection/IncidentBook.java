@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.IntPredicate;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -25,13 +26,21 @@ import java.util.function.UnaryOperator;
  * open an incident in a full book it evicts one that is closed (or idle past the window), else the oldest
  * acknowledged, else the oldest blocked; an open incident is never evicted. When every incident is open, the verdict
  * is merged into its source's latest open incident (counted as merged), or refused (counted) if the source has none.
- * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #TRANSIT}, {@value #EVICTED}, {@value #MERGED},
- * {@value #REFUSED}.
+ * A verdict on a flow towards a host that is blocked now is only counted ({@value #TO_BLOCKED_HOST}): the block
+ * drops what that host sends, so every flow towards it goes unanswered and looks like a probe of a closed port or a
+ * dead host (a benign client's health check of a blocked server was classified as a scan and got the client blocked
+ * in a lab replay); what the client sends to other hosts still counts.
+ * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #TRANSIT}, {@value #TO_BLOCKED_HOST},
+ * {@value #EVICTED}, {@value #MERGED}, {@value #REFUSED}.
  */
 public abstract class IncidentBook {
 
     public static final String LOW_CONFIDENCE = "lowConfidence:";
     public static final String TRANSIT = "transitOnly";
+    public static final String TO_BLOCKED_HOST = "toBlockedHost";
+
+    /** For {@link #report}: no host is blocked (a replay without blocks). */
+    public static final IntPredicate NO_HOST_BLOCKED = host -> false;
     public static final String EVICTED = "evicted";
     public static final String MERGED = "merged";
     public static final String REFUSED = "refused";
@@ -45,6 +54,8 @@ public abstract class IncidentBook {
             LOW_CONFIDENCE,
             /** A transit switch's report of a flow no incident holds (yet): counted, no incident. */
             TRANSIT,
+            /** A flow towards a host blocked now (which cannot answer): counted, no incident. */
+            TO_BLOCKED_HOST,
             /** Opened a new incident. */
             OPENED,
             /** Joined its source and family's incident. */
@@ -69,7 +80,10 @@ public abstract class IncidentBook {
             return kind;
         }
 
-        /** @return the incident as it is after the verdict (none for LOW_CONFIDENCE, TRANSIT and REFUSED) */
+        /**
+         * @return the incident as it is after the verdict (none for LOW_CONFIDENCE, TRANSIT, TO_BLOCKED_HOST and
+         *         REFUSED)
+         */
         public Optional<Incident> incident() {
             return Optional.ofNullable(incident);
         }
@@ -148,15 +162,21 @@ public abstract class IncidentBook {
     /**
      * Takes one verdict.
      *
-     * @param verdict    the verdict
-     * @param policy     the incident policy
-     * @param severities the severities of the classes
+     * @param verdict     the verdict
+     * @param policy      the incident policy
+     * @param severities  the severities of the classes
+     * @param blockedHost whether an IPv4 address (as an int) is a source blocked now
      * @return what became of it
      */
-    public final Placement report(FlowVerdict verdict, IncidentPolicy policy, SeverityPolicy severities) {
+    public final Placement report(FlowVerdict verdict, IncidentPolicy policy, SeverityPolicy severities,
+                                  IntPredicate blockedHost) {
         if (!verdict.confident(policy.minConfidencePermille())) {
             count(LOW_CONFIDENCE + verdict.className());
             return new Placement(Placement.Kind.LOW_CONFIDENCE, null, null);
+        }
+        if (blockedHost.test(verdict.server())) {
+            count(TO_BLOCKED_HOST);
+            return new Placement(Placement.Kind.TO_BLOCKED_HOST, null, null);
         }
         FamilyPolicy families = policy.families();
         AttackFamily family = families.of(verdict.className());

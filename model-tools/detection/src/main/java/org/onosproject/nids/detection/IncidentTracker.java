@@ -198,7 +198,8 @@ public final class IncidentTracker {
             dropped.merge(Ipv4Cidr.addressText(verdict.client()), 1L, Long::sum);
             return new Outcome(true, null, null, null, null);
         }
-        IncidentBook.Placement placement = book.report(verdict, policy.incidents(), policy.severities());
+        IncidentBook.Placement placement = book.report(verdict, policy.incidents(), policy.severities(),
+                                                       host -> activeBlockOf(host, now).isPresent());
         if (placement.incident().isEmpty()) {
             return new Outcome(false, placement, null, null, null);
         }

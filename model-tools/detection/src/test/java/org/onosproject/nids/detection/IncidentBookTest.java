@@ -26,7 +26,7 @@ public class IncidentBookTest {
     private final MemoryIncidentBook book = new MemoryIncidentBook();
 
     private IncidentBook.Placement report(FlowVerdict v, IncidentPolicy policy) {
-        return book.report(v, policy, SeverityPolicy.DEFAULT);
+        return book.report(v, policy, SeverityPolicy.DEFAULT, IncidentBook.NO_HOST_BLOCKED);
     }
 
     private IncidentBook.Placement report(FlowVerdict v) {
@@ -49,6 +49,25 @@ public class IncidentBookTest {
         assertEquals(1, book.closeIdle(302_000_000, IncidentPolicy.DEFAULT.windowMicros()));
         assertEquals(IncidentState.CLOSED, book.incident(1).get().state());
         assertEquals(IncidentState.OPEN, book.incident(2).get().state());
+    }
+
+    @Test
+    public void aFlowTowardsABlockedHostIsOnlyCounted() {
+        int blocked = Ipv4Cidr.parseAddress("10.0.0.6");
+        IncidentBook.Placement towards = book.report(verdict(1, "10.0.0.1", "10.0.0.6", 22, "Scan", 1).build(),
+                                                     IncidentPolicy.DEFAULT, SeverityPolicy.DEFAULT,
+                                                     host -> host == blocked);
+        assertEquals(IncidentBook.Placement.Kind.TO_BLOCKED_HOST, towards.kind());
+        assertTrue(towards.incident().isEmpty());
+        assertTrue(book.incidents().isEmpty());
+        assertEquals(Long.valueOf(1), book.counters().get(IncidentBook.TO_BLOCKED_HOST));
+        // The same client's flows to other hosts still count, and the blocked host's own flows are its incident's.
+        assertEquals(OPENED, book.report(verdict(2, "10.0.0.1", "10.0.0.3", 22, "Scan", 2).build(),
+                                         IncidentPolicy.DEFAULT, SeverityPolicy.DEFAULT, host -> host == blocked)
+                .kind());
+        assertEquals(OPENED, book.report(verdict(3, "10.0.0.6", "10.0.0.3", 22, "Scan", 3).build(),
+                                         IncidentPolicy.DEFAULT, SeverityPolicy.DEFAULT, host -> host == blocked)
+                .kind());
     }
 
     @Test

@@ -52,6 +52,28 @@ public class IncidentTrackerTest {
     }
 
     @Test
+    public void aClientsUnansweredFlowsTowardsABlockedHostNeverGetItBlocked() {
+        IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "MEDIUM",
+                                                             "blockTtlSeconds", "600"));
+        for (int n = 1; n <= 10; n++) {
+            tracker.observe(verdict(1 + n / 100.0, "10.0.0.6", "10.0.0.3", n, "Scan", n).build());
+        }
+        assertEquals(1, tracker.blocks().size());
+        // 10.0.0.6 is cut off: its answers are dropped, so a client's health checks of its ports look like a scan.
+        for (int n = 1; n <= 20; n++) {
+            assertEquals(Optional.of(IncidentBook.Placement.Kind.TO_BLOCKED_HOST),
+                         tracker.observe(verdict(30 + n, "10.0.0.1", "10.0.0.6", n, "Scan", 100 + n).build())
+                                 .placement().map(IncidentBook.Placement::kind));
+        }
+        assertEquals(1, tracker.blocks().size());
+        assertEquals(1, tracker.incidents().size());
+        assertEquals(Long.valueOf(20), tracker.counters().get(IncidentBook.TO_BLOCKED_HOST));
+        // Once the block expires, the same flows count again.
+        tracker.observe(verdict(700, "10.0.0.1", "10.0.0.6", 1, "Scan", 200).build());
+        assertEquals(2, tracker.incidents().size());
+    }
+
+    @Test
     public void withBlockingOffTheWholeScanIsStillOneIncident() {
         IncidentTracker tracker = new IncidentTracker(policy());
         for (int n = 1; n <= 150; n++) {

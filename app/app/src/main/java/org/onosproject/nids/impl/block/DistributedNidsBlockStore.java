@@ -36,6 +36,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import static org.onosproject.nids.api.NidsException.Kind.CONFLICT;
@@ -80,6 +81,8 @@ public class DistributedNidsBlockStore extends AbstractStore<NidsBlockEvent, Nid
     private ConsistentMap<String, String> index;
     private AtomicIdGenerator ids;
     private final MapEventListener<String, NidsBlock> blockListener = this::blockChanged;
+    /** Sources a block of scope ALL stops: bounded by the store's cap on blocks. */
+    private final Set<Ip4Address> cutOff = ConcurrentHashMap.newKeySet();
 
     @Activate
     protected void activate() {
@@ -90,6 +93,8 @@ public class DistributedNidsBlockStore extends AbstractStore<NidsBlockEvent, Nid
         ids = storageService.atomicIdGeneratorBuilder().withName(IDS).build().asAtomicIdGenerator();
         repair();
         blocks.addListener(blockListener);
+        // After the listener: a block added meanwhile is in the map's values or comes as an event, or both.
+        blocks.values().forEach(b -> cutOffChanged(null, b.value()));
         log.info("Started with {} stored block(s)", blocks.size());
     }
 
@@ -214,6 +219,11 @@ public class DistributedNidsBlockStore extends AbstractStore<NidsBlockEvent, Nid
     }
 
     @Override
+    public boolean cutOff(Ip4Address src) {
+        return cutOff.contains(src);
+    }
+
+    @Override
     public Optional<NidsBlock> remove(String blockId) {
         return transact("unblock " + blockId, tx -> {
             NidsBlock removed = tx.blocks.remove(blockId);
@@ -264,10 +274,21 @@ public class DistributedNidsBlockStore extends AbstractStore<NidsBlockEvent, Nid
         return blocks.size();
     }
 
+    /** One block of scope ALL per source (the index), so its removal frees the source. */
+    private void cutOffChanged(NidsBlock before, NidsBlock after) {
+        if (before != null && before.scope().isAll() && (after == null || !after.scope().isAll())) {
+            cutOff.remove(before.src());
+        }
+        if (after != null && after.scope().isAll()) {
+            cutOff.add(after.src());
+        }
+    }
+
     private void blockChanged(MapEvent<String, NidsBlock> event) {
         // Null-safe: a removal of an absent key is no change (ONOS's test map still reports it).
         NidsBlock before = Versioned.valueOrNull(event.oldValue());
         NidsBlock after = Versioned.valueOrNull(event.newValue());
+        cutOffChanged(before, after);
         if (before == null && after != null) {
             notifyDelegate(new NidsBlockEvent(NidsBlockEvent.Type.BLOCK_ADDED, after));
         } else if (before != null && after == null) {

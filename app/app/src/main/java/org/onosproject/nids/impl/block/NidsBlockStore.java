@@ -41,6 +41,16 @@ public interface NidsBlockStore extends Store<NidsBlockEvent, NidsBlockStoreDele
     Optional<NidsBlock> blockOf(Ip4Address src, BlockScope scope);
 
     /**
+     * Whether a block of scope {@link BlockScope#ALL} stops the source, answered from this instance's copy of the
+     * blocked sources, which the store's events keep (no round trip: it is asked once per attack verdict; it lags
+     * another instance's change by the event's delivery).
+     *
+     * @param src source
+     * @return whether everything it sends is dropped
+     */
+    boolean cutOff(Ip4Address src);
+
+    /**
      * Removes a block.
      *
      * @param blockId block id

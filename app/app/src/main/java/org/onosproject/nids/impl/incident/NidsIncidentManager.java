@@ -5,6 +5,7 @@
 package org.onosproject.nids.impl.incident;
 
 import com.google.common.collect.ImmutableList;
+import org.onlab.packet.Ip4Address;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cluster.ClusterService;
 import org.onosproject.cluster.LeadershipService;
@@ -30,6 +31,7 @@ import org.onosproject.nids.detection.Incident;
 import org.onosproject.nids.detection.IncidentBook;
 import org.onosproject.nids.detection.IncidentPolicy;
 import org.onosproject.nids.impl.EdgePorts;
+import org.onosproject.nids.impl.block.NidsBlockStore;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -100,6 +102,8 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     protected NidsIncidentStore store;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected NidsAlertService alertService;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsBlockStore blockStore;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected HostService hostService;
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -214,7 +218,8 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
                 .reportedBy(record.deviceId().toString(), record.clientIngressPort().toLong())
                 .location(where.check(), where.detail())
                 .build();
-        IncidentBook.Placement placement = store.book().report(verdict, policy, alertService.severities());
+        IncidentBook.Placement placement = store.book().report(verdict, policy, alertService.severities(),
+                                                               host -> blockStore.cutOff(Ip4Address.valueOf(host)));
         placement.evicted().ifPresent(i -> log.debug("Incident store full: evicted {}", i));
         if (placement.kind() == IncidentBook.Placement.Kind.REFUSED) {
             log.warn("Incident store full of open incidents ({} of maxIncidents {}): verdict of {} counted as "

@@ -90,6 +90,30 @@ public class DistributedNidsBlockStoreTest {
     }
 
     @Test
+    public void aSourceIsCutOffWhileABlockOfScopeAllStopsIt() {
+        assertFalse(store.cutOff(SRC));
+        NidsBlock web = add(SRC, WEB);
+        assertFalse("a scoped block leaves the source answering", store.cutOff(SRC));
+        NidsBlock all = add(SRC, BlockScope.ALL);
+        assertTrue(store.cutOff(SRC));
+        assertFalse(store.cutOff(Ip4Address.valueOf("10.0.0.4")));
+        store.remove(web.id());
+        assertTrue(store.cutOff(SRC));
+        // Another instance (a store on the same storage) knows the blocks stored before it started.
+        DistributedNidsBlockStore other = new DistributedNidsBlockStore();
+        other.storageService = storage;
+        other.activate();
+        try {
+            assertTrue(other.cutOff(SRC));
+            store.remove(all.id());
+            assertFalse(store.cutOff(SRC));
+            assertFalse(other.cutOff(SRC));
+        } finally {
+            other.deactivate();
+        }
+    }
+
+    @Test
     public void removingABlockFreesItsClaimAndIdsAreNotReused() {
         NidsBlock first = add(SRC, BlockScope.ALL);
         assertEquals(Optional.of(first), store.remove(first.id()));

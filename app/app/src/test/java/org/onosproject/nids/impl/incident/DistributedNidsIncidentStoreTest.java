@@ -26,6 +26,7 @@ import java.util.stream.Collectors;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.onosproject.nids.api.NidsIncidentEvent.Type.INCIDENT_OPENED;
+import static org.onosproject.nids.detection.IncidentBook.NO_HOST_BLOCKED;
 import static org.onosproject.nids.api.NidsIncidentEvent.Type.INCIDENT_UPDATED;
 
 /**
@@ -75,7 +76,8 @@ public class DistributedNidsIncidentStoreTest {
             IncidentBook book = instances.get(t % 2).book();
             for (int i = 0; i < verdicts; i++) {
                 IncidentBook.Placement placed = book.report(verdict("10.0.0.1", t * verdicts + i, 1000),
-                                                            IncidentPolicy.DEFAULT, SeverityPolicy.DEFAULT);
+                                                            IncidentPolicy.DEFAULT, SeverityPolicy.DEFAULT,
+                                                            NO_HOST_BLOCKED);
                 if (placed.kind() == IncidentBook.Placement.Kind.OPENED) {
                     opened.incrementAndGet();
                 }
@@ -106,7 +108,7 @@ public class DistributedNidsIncidentStoreTest {
             for (int i = 0; i < verdicts * sources / 4; i++) {
                 int n = t * 1000 + i;
                 store.book().report(verdict("10.0.1." + (n % sources), n, 1000), IncidentPolicy.DEFAULT,
-                                    SeverityPolicy.DEFAULT);
+                                    SeverityPolicy.DEFAULT, NO_HOST_BLOCKED);
             }
         });
         Map<Integer, Long> reportsBySource = store.book().incidents().stream()
@@ -122,7 +124,8 @@ public class DistributedNidsIncidentStoreTest {
         IncidentPolicy policy = IncidentPolicy.DEFAULT.withMinConfidencePermille(900);
         Concurrently.run(4, t -> {
             for (int i = 0; i < 30; i++) {
-                instances.get(t % 2).book().report(verdict("10.0.2." + t, i, 500), policy, SeverityPolicy.DEFAULT);
+                instances.get(t % 2).book().report(verdict("10.0.2." + t, i, 500), policy, SeverityPolicy.DEFAULT,
+                                                   NO_HOST_BLOCKED);
             }
         });
         assertEquals(Map.of("lowConfidence:DoS", 120L), instances.get(0).counters());
@@ -134,18 +137,19 @@ public class DistributedNidsIncidentStoreTest {
     public void aFullStoreEvictsWithACountAndTheNextVerdictOpensAnew() {
         DistributedNidsIncidentStore store = instance(new ArrayList<>());
         IncidentPolicy policy = IncidentPolicy.DEFAULT.withMaxIncidents(2);
-        store.book().report(verdict("10.0.3.1", 1, 1000), policy, SeverityPolicy.DEFAULT);
+        store.book().report(verdict("10.0.3.1", 1, 1000), policy, SeverityPolicy.DEFAULT, NO_HOST_BLOCKED);
         long first = store.book().incidents().iterator().next().id();
         store.book().change(first, Incident::acknowledged);
-        store.book().report(verdict("10.0.3.2", 2, 1000), policy, SeverityPolicy.DEFAULT);
+        store.book().report(verdict("10.0.3.2", 2, 1000), policy, SeverityPolicy.DEFAULT, NO_HOST_BLOCKED);
         IncidentBook.Placement placed = store.book().report(verdict("10.0.3.3", 3, 1000), policy,
-                                                            SeverityPolicy.DEFAULT);
+                                                            SeverityPolicy.DEFAULT, NO_HOST_BLOCKED);
         assertEquals(first, placed.evicted().get().id());
         assertEquals(Map.of("evicted", 1L), store.counters());
         assertTrue(store.incident(first).isEmpty());
         // Both stored incidents are open now: the evicted incident's source is refused (counted), not brought back.
         assertEquals(IncidentBook.Placement.Kind.REFUSED,
-                     store.book().report(verdict("10.0.3.1", 4, 1000), policy, SeverityPolicy.DEFAULT).kind());
+                     store.book().report(verdict("10.0.3.1", 4, 1000), policy, SeverityPolicy.DEFAULT,
+                                         NO_HOST_BLOCKED).kind());
         assertTrue(store.incident(first).isEmpty());
         assertEquals(Map.of("evicted", 1L, "refused", 1L), store.counters());
     }
@@ -154,7 +158,8 @@ public class DistributedNidsIncidentStoreTest {
     public void aChangeThatChangesNothingPostsNothing() {
         List<NidsIncidentEvent> events = new ArrayList<>();
         DistributedNidsIncidentStore store = instance(events);
-        long id = store.book().report(verdict("10.0.4.1", 1, 1000), IncidentPolicy.DEFAULT, SeverityPolicy.DEFAULT)
+        long id = store.book().report(verdict("10.0.4.1", 1, 1000), IncidentPolicy.DEFAULT, SeverityPolicy.DEFAULT,
+                                      NO_HOST_BLOCKED)
                 .incident().get().id();
         events.clear();
         long writes = storage.writes.get(DistributedNidsIncidentStore.INCIDENTS).get();

@@ -39,6 +39,7 @@ import org.onosproject.nids.detection.IncidentState;
 import org.onosproject.nids.detection.LocationCheck;
 import org.onosproject.nids.detection.LocationStatus;
 import org.onosproject.nids.detection.SeverityPolicy;
+import org.onosproject.nids.impl.block.NidsBlockStoreAdapter;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.ArrayList;
@@ -179,6 +180,16 @@ public class NidsIncidentManagerTest {
                 .key(FlowKey.of(Ip4Address.valueOf(client), Ip4Address.valueOf("10.0.0.2"), nextPort++, 22, 6))
                 .reason(reason).features(Map.of()).modelId("m1").classId(1).className("DoS").leafId(3)
                 .receivedMillis(now).build();
+    }
+
+    @Test
+    public void aVerdictOnAFlowTowardsACutOffHostOpensNoIncident() {
+        ((NidsBlockStoreAdapter) manager.blockStore).cutOffSources.add(Ip4Address.valueOf("10.0.0.2"));
+        assertTrue(manager.report(attack("10.0.0.3", S1, 4, "PortScan")).isEmpty());
+        assertTrue(manager.incidents(IncidentQuery.builder().build()).isEmpty());
+        assertEquals(Long.valueOf(1), manager.counters().get(IncidentBook.TO_BLOCKED_HOST));
+        ((NidsBlockStoreAdapter) manager.blockStore).cutOffSources.clear();
+        assertTrue(manager.report(attack("10.0.0.3", S1, 4, "PortScan")).isPresent());
     }
 
     @Test

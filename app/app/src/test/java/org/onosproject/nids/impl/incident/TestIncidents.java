@@ -15,6 +15,7 @@ import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.impl.alert.SyncEventDispatcher;
+import org.onosproject.nids.impl.block.NidsBlockStoreAdapter;
 import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 
@@ -58,6 +59,7 @@ public final class TestIncidents {
         store.activate();
         NidsIncidentManager manager = new NidsIncidentManager();
         manager.store = store;
+        manager.blockStore = new NidsBlockStoreAdapter();
         manager.alertService = alerts;
         manager.hostService = hosts;
         manager.edgePortService = edges;
