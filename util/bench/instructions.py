@@ -7,8 +7,11 @@ file (--use-files: no interfaces, no namespaces) after being configured over P4R
 util/bench/overhead.py (S1 forwarding, S2 features, S3 small model, S4 full model; the benchmark models). The
 pcap holds one UDP flow of N frames from port 1 to port 2, so the flow's phase packets (1, 2, 4 .. 128, every
 64th after) weigh as they do in the benchmark's flows. Printed per scenario: instructions per packet of the
-ingress thread's parser and ingress pipeline, and of the egress pipeline. Holds the stack lock while its switch
-runs (one scenario under valgrind takes about a minute).
+ingress thread's parser and ingress pipeline, and of the egress pipeline. One scenario under valgrind takes about a
+minute. The -O3 build needs no stack lock: it has no Thrift server and no nanomsg notification socket, its gRPC
+port is a free one and its pcap files are in its own directory; a build with Thrift (port 9090 by default) or
+notifications (/tmp/bmv2-<device id>-notifications.ipc) would collide with another session's switch, so for such a
+build it holds the stack lock while its switch runs.
 
     .venv/bin/python util/bench/instructions.py [--json F --p4info F] [--scenarios S1,S2,S4] [--packets N] [--keep DIR]
         [--prior-flows N [--prior-packets K] [--prior-only]]
@@ -69,6 +72,13 @@ def prior_flows(count, packets, frame_bytes):
         tcp = Ether(src="00:00:00:00:00:01", dst="00:00:00:00:00:02") / IP(src="10.0.0.1", dst="10.0.0.2")
         out += [tcp / TCP(sport=30000 + i, dport=5201, flags=f) for f in ("S", "A", "R")]
     return out
+
+
+def shares_machine_ports(switch):
+    """Whether this switch build opens something of the machine's that another session's switch uses too: the
+    Thrift server's fixed port or the nanomsg notification socket (the -O3 build has neither)."""
+    usage = subprocess.run([switch, "--help"], capture_output=True, text=True).stdout
+    return "--thrift-port" in usage or "--notifications-addr" in usage
 
 
 def configure(sw, scenario, models_dir):
@@ -175,7 +185,7 @@ def main():
     if shutil.which("valgrind") is None:
         print("instructions: valgrind not on PATH", file=sys.stderr)
         return 1
-    lock = exclusive_stack_lock()
+    lock = exclusive_stack_lock() if shares_machine_ports(args.switch) else None
     try:
         print(f"{'scenario':8} {'parser':>9} {'ingress':>9} {'egress':>9}   instructions per packet "
               f"({args.packets} x {args.frame_bytes} B, one UDP flow)")
@@ -194,7 +204,8 @@ def main():
                 per_thread = ", ".join(f"{role} {ir:.0f}" for role, ir in r["threads"].items())
                 print(f"{'':8} whole switch {sum(r['threads'].values()):.0f} per packet: {per_thread}", flush=True)
     finally:
-        lock.close()
+        if lock is not None:
+            lock.close()
     return 0
 
 
