@@ -33,13 +33,19 @@
 #include "../features.p4"      // duration_of
 
 // The length-histogram bucket a packet of IPv4 total length `len` adds one to (none above 1514 bytes), as an
-// addend of a tally view (ONE = 256w1, AT = 0) or of the flow cell (768w1, FLOW_TALLY_LO). A macro, so that it
-// stays one expression whose ?: BMv2 evaluates only as far as needed (an inlined function leaves a temporary per
-// branch). (P4's ?: groups to the left: the nested ones need their parentheses.)
-#define LENGTH_BUCKET_ONE(ONE, AT, len) \
-    (len <= 128 ? ONE << (AT + FLOW_LEN_128_LO) : (len <= 256 ? ONE << (AT + FLOW_LEN_256_LO) \
-     : (len <= 512 ? ONE << (AT + FLOW_LEN_512_LO) : (len <= 1024 ? ONE << (AT + FLOW_LEN_1024_LO) \
-     : (len <= 1514 ? ONE << (AT + FLOW_LEN_1514_LO) : 0)))))
+// addend of a tally view (ONE = 256w1, AT = 0) or of the flow cell (768w1, FLOW_TALLY_LO), with the constant
+// addend WITH (the packet counters' ones) in every branch, where p4c folds it (an OR of it with the bucket cost one
+// operation per packet). A macro, so that it stays one expression whose ?: BMv2 evaluates only as far as needed (an
+// inlined function leaves a temporary per branch); each level taken costs two operations. Small packets (ACKs,
+// requests) decide at the first level; above 128 bytes the test at 512 halves the rest, so a packet of 513-1024
+// bytes takes 3 levels (it took 4 in length order) and one of 129-256 takes 3 (it took 2). (P4's ?: groups to the
+// left: the nested ones need parentheses.)
+#define LENGTH_BUCKET_ONE_WITH(WITH, ONE, AT, len) \
+    (len <= 128 ? (WITH | (ONE << (AT + FLOW_LEN_128_LO))) \
+     : (len <= 512 ? (len <= 256 ? (WITH | (ONE << (AT + FLOW_LEN_256_LO))) \
+                                 : (WITH | (ONE << (AT + FLOW_LEN_512_LO)))) \
+        : (len <= 1024 ? (WITH | (ONE << (AT + FLOW_LEN_1024_LO))) \
+           : (len <= 1514 ? (WITH | (ONE << (AT + FLOW_LEN_1514_LO))) : WITH))))
 
 // Whether the packet moves one of the flow's TTL or length extremes (then extend_extremes runs).
 #define EXTREMES_MOVE \
@@ -189,8 +195,8 @@ control FlowTable(inout headers_t hdr,
         meta.cell = ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_IN_TS_LO)) \
                      | ((flow_cell_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO) \
                      FLAGS_ADDEND) \
-                    + ((flow_cell_t)hdr.ipv4.total_len | CELL_IN_PACKET_ONE \
-                       | LENGTH_BUCKET_ONE(768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
+                    + ((flow_cell_t)hdr.ipv4.total_len \
+                       | LENGTH_BUCKET_ONE_WITH(CELL_IN_PACKET_ONE, 768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
         flow_cells.write(meta.flow.slot, meta.cell)
 
     @hidden action count_inbound() {
@@ -206,8 +212,8 @@ control FlowTable(inout headers_t hdr,
         meta.cell = ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO)) \
                      | ((flow_cell_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_OUT_TS_LO) \
                      FLAGS_ADDEND) \
-                    + (((flow_cell_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) | CELL_PACKET_ONE \
-                       | LENGTH_BUCKET_ONE(768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
+                    + (((flow_cell_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) \
+                       | LENGTH_BUCKET_ONE_WITH(CELL_PACKET_ONE, 768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
         flow_cells.write(meta.flow.slot, meta.cell)
 
     @hidden action count_outbound() {
@@ -277,9 +283,8 @@ control FlowTable(inout headers_t hdr,
                        ++ 8w0 ++ (tcp ? hdr.tcp.flags : 8w0)                                // SERVER/CLIENT_FLAGS
                        ++ 32w0 ++ now[31:0]                                                 // LAST_OUT_TS, LAST_IN_TS
                        ++ 48w0 ++ 16w0 ++ (bit<32>)len;                                     // OUT_BYTES, IN_BYTES
-        meta.tally = LENGTH_BUCKET_ONE(256w1, 0, len)
-                     | ((flow_tally_t)standard_metadata.ingress_port << FLOW_CLIENT_INGRESS_LO)
-                     | ((256w1 << FLOW_IN_PKTS_LO) | 1);                                     // one IN packet
+        meta.tally = LENGTH_BUCKET_ONE_WITH((256w1 << FLOW_IN_PKTS_LO) | 1, 256w1, 0, len)  // one IN packet
+                     | ((flow_tally_t)standard_metadata.ingress_port << FLOW_CLIENT_INGRESS_LO);
         flow_alerts.write(meta.flow.slot, (flow_alerts_t)now[31:0] << FLOW_MARK_TS_LO);
     }
 
