@@ -150,3 +150,11 @@ def test_the_latencys_parts_are_printed_per_flow_and_per_instance():
     assert "onos-1: 9 attack records on 4 detection thread(s): packet-in → verdict placed median 12 ms (p99 29)" \
         in lines[1] and "incident service median 10 ms (p99 25)" in lines[1]
 
+
+
+def test_the_page_gives_the_polls_round_trip_only_when_it_was_measured():
+    latency = {"switches": 16, "summary": bench.summary([100, 200]), "poll_ms": bench.summary([20.0, 40.0, 300.0])}
+    page = bench.render_markdown(results(1.2, latency), "cluster.png")
+    assert "3 polls, median 40 ms, p90" in page and "max 300 ms" in page
+    older = {"switches": 16, "summary": bench.summary([100, 200])}
+    assert "polls, median" not in bench.render_markdown(results(1.2, older), "cluster.png")

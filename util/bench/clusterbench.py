@@ -196,11 +196,14 @@ def measure_latency(session, part, args, work):
     senders = {client.ip: netns.host_popen(client.name, "python3", "-c", script[server.ip], stdout=subprocess.PIPE,
                                            text=True) for client, server in pairs}
     polls = []
+    poll_ms = []   # each poll's REST round trip: a slow answer delays every flow it is the first to count
     deadline = time.monotonic() + args.flows * args.pace + 60
     try:
         while time.monotonic() < deadline:
             try:
+                asked = time.monotonic()
                 counts = incident_flows(rest)
+                poll_ms.append((time.monotonic() - asked) * 1000)
             except onos_mod.OnosError as e:   # one failed poll only widens the next flows' bound
                 log(f"incident poll failed: {e}")
                 time.sleep(args.poll)
@@ -234,6 +237,7 @@ def measure_latency(session, part, args, work):
             "pace_s": args.pace, "poll_s": args.poll, "sent": sum(len(v) for v in outputs.values()),
             "uncounted": uncounted, "latencies_ms": latencies, "summary": bench.summary(latencies),
             "parts_ms": parts, "parts": {name: bench.summary(values) for name, values in parts.items()},
+            "poll_ms": bench.summary(poll_ms),
             "app_timing": {inst.member.node_id: {k: p.get(k) for k in ("handlingMicros", "detectionWorkers",
                                                                        "detectionMicros", "detectionServiceMicros")}
                            for inst, p in zip(session.cluster.instances, pipeline)},

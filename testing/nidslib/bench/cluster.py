@@ -231,6 +231,10 @@ def render_markdown(results, plot_name):
            "packet-in → the verdict placed in its incident and the evidence alert raised, of which the incident "
            "service's round trips to the cluster-wide stores; histogram bucket bounds, within 25 %).", "",
            *[f"- {line}" for line in latency_part_lines(latency)], ""] if latency.get("parts") else []),
+        *([f"Each poll's round trip (`GET /onos/nids/incidents` on onos-1, request to parsed answer): "
+           f"{latency['poll_ms']['n']} polls, median {fmt(latency['poll_ms']['median'])} ms, "
+           f"p90 {fmt(latency['poll_ms']['p90'])} ms, max {fmt(latency['poll_ms']['max'])} ms; a flow is counted "
+           f"when the first answer showing it arrives.", ""] if latency.get("poll_ms", {}).get("n") else []),
         *([f"CPU during the latency run: the benchmark {latency['cores']['ours']:.2f} cores, everything else on the "
            f"machine {latency['cores']['others']:.2f}.", ""] if latency.get("cores") else []),
         f"![rollout time, heap and latency]({plot_name})",
