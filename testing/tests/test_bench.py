@@ -312,3 +312,11 @@ totals: 3005
     assert callgrind.thread_total(ingress) == ("ingress", 3005)
     assert callgrind.thread_total(receive) == ("receive", 900)
     assert callgrind.thread_total(["events: Ir", "fn=(1) main", "totals: 0"]) == (None, 0)
+
+
+def test_only_a_switch_build_with_thrift_or_notifications_needs_the_stack_lock():
+    from nidslib.bench import callgrind
+    grpc_only = "Usage: SWITCH_NAME [options] <path to JSON config file>\n  --device-id arg\n  --log-level arg\n"
+    assert not callgrind.shares_machine_ports(grpc_only)
+    assert callgrind.shares_machine_ports(grpc_only + "  --thrift-port arg    TCP port on which to run the Thrift\n")
+    assert callgrind.shares_machine_ports(grpc_only + "  --notifications-addr arg\n")

@@ -74,13 +74,6 @@ def prior_flows(count, packets, frame_bytes):
     return out
 
 
-def shares_machine_ports(switch):
-    """Whether this switch build opens something of the machine's that another session's switch uses too: the
-    Thrift server's fixed port or the nanomsg notification socket (the -O3 build has neither)."""
-    usage = subprocess.run([switch, "--help"], capture_output=True, text=True).stdout
-    return "--thrift-port" in usage or "--notifications-addr" in usage
-
-
 def configure(sw, scenario, models_dir):
     entries = [pipeline.forward(1, 2), pipeline.forward(2, 1)]
     track = scenario != "S1"
@@ -185,7 +178,8 @@ def main():
     if shutil.which("valgrind") is None:
         print("instructions: valgrind not on PATH", file=sys.stderr)
         return 1
-    lock = exclusive_stack_lock() if shares_machine_ports(args.switch) else None
+    usage = subprocess.run([args.switch, "--help"], capture_output=True, text=True).stdout
+    lock = exclusive_stack_lock() if callgrind.shares_machine_ports(usage) else None
     try:
         print(f"{'scenario':8} {'parser':>9} {'ingress':>9} {'egress':>9}   instructions per packet "
               f"({args.packets} x {args.frame_bytes} B, one UDP flow)")

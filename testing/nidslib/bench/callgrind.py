@@ -1,6 +1,7 @@
 """Pure part of util/bench/instructions.py: the calls and inclusive instruction counts of caller -> callee edges in
 a callgrind output file (valgrind --tool=callgrind), e.g. how many instructions BMv2's ingress thread spends in
-its pipeline per packet. Text in, numbers out: testing/tests/test_bench.py tests it without valgrind."""
+its pipeline per packet, and whether a switch build needs the stack lock. Text in, answers out:
+testing/tests/test_bench.py tests it without valgrind or a switch."""
 import re
 
 _NAME = re.compile(r"(c?fn)=\((\d+)\)(?: (.*))?")
@@ -75,3 +76,10 @@ def thread_total(lines):
                     role = name
                     break
     return role, total
+
+
+def shares_machine_ports(usage):
+    """Whether a switch build, by its `--help` text, opens something of the machine's that another session's switch
+    uses too: the Thrift server's fixed port (9090) or the nanomsg notification socket (the -O3 build has neither,
+    so instructions.py runs it without the stack lock)."""
+    return "--thrift-port" in usage or "--notifications-addr" in usage
