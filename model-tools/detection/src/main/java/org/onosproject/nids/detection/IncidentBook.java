@@ -38,12 +38,12 @@ public abstract class IncidentBook {
     public static final String LOW_CONFIDENCE = "lowConfidence:";
     public static final String TRANSIT = "transitOnly";
     public static final String TO_BLOCKED_HOST = "toBlockedHost";
-
-    /** For {@link #report}: no host is blocked (a replay without blocks). */
-    public static final IntPredicate NO_HOST_BLOCKED = host -> false;
     public static final String EVICTED = "evicted";
     public static final String MERGED = "merged";
     public static final String REFUSED = "refused";
+
+    /** For {@link #report}: no host is blocked (a replay without blocks). */
+    public static final IntPredicate NO_HOST_BLOCKED = host -> false;
 
     /** What became of a verdict. */
     public static final class Placement {
@@ -165,7 +165,7 @@ public abstract class IncidentBook {
      * @param verdict     the verdict
      * @param policy      the incident policy
      * @param severities  the severities of the classes
-     * @param blockedHost whether an IPv4 address (as an int) is a source blocked now
+     * @param blockedHost whether an IPv4 address (as an int) is a host a block of scope ALL cuts off now
      * @return what became of it
      */
     public final Placement report(FlowVerdict verdict, IncidentPolicy policy, SeverityPolicy severities,
