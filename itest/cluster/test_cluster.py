@@ -208,8 +208,13 @@ def test_class_counters_are_read_by_each_switchs_master_only_and_the_shares_are_
             return next((s["timeMillis"] for s in drift(rest, 100)["samples"]
                          if s["timeMillis"] >= started_ms - 1000 and s["modelId"] == model_id and s["packets"] > 0),
                         None)
-        counted_ms = onos_mod.wait_until(lambda: attack_round(onos1), 30, 1,
-                                         "a class-share round with packets after the attack")
+        try:
+            counted_ms = onos_mod.wait_until(lambda: attack_round(onos1), 30, 1,
+                                             "a class-share round with packets after the attack")
+        except onos_mod.OnosError as e:   # what the series held instead
+            samples = drift(onos1, 100)["samples"]
+            raise onos_mod.OnosError(f"{e}; attack sent at {started_ms}, model {model_id}; the series' last rounds: "
+                            f"{samples[-8:]}") from None
         # Rounds up to that one, once a few seconds have passed, hold every master's reads: the same samples from
         # every instance.
         cutoff_ms = counted_ms + SHARES_POLL_S * 1000

@@ -158,3 +158,14 @@ def test_the_page_gives_the_polls_round_trip_only_when_it_was_measured():
     assert "3 polls, median 40 ms, p90" in page and "max 300 ms" in page
     older = {"switches": 16, "summary": bench.summary([100, 200])}
     assert "polls, median" not in bench.render_markdown(results(1.2, older), "cluster.png")
+
+
+def test_every_latency_round_is_on_the_page_and_the_target_is_judged_on_the_last():
+    first = {"round": 1, "summary": bench.summary([900, 1000, 1100]), "uncounted": 0}
+    last = {"round": 2, "summary": bench.summary([100, 200, 300]), "uncounted": 1}
+    latency = dict(last, switches=16, sources=15, flows_per_source=20, pace_s=0.25, poll_s=0.05,
+                   rounds=[bench.round_row(first), bench.round_row(last)])
+    line = bench.goal_lines(results(1.2, latency))[1]
+    assert "in the last of 2 attack rounds: median 200 ms (target < 500 ms): met (round 1: median 1000 ms)" in line
+    page = bench.render_markdown(results(1.2, latency), "cluster.png")
+    assert "| 1 | 3 | 1000 |" in page and "| 2 | 3 | 200 |" in page and "The attack runs 2 times" in page

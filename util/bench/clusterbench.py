@@ -184,15 +184,33 @@ def incident_flows(rest):
 
 
 def measure_latency(session, part, args, work):
-    """One attacker per leaf of `part`, all at once; returns the latency figures."""
+    """args.latency_rounds attack rounds one after the other (the first after the port-rule model's rollout); returns
+    the figures of the last round, with every round's in "rounds"."""
     rest = session.cluster.instances[0].rest
     datasets.activate_port_model(rest, work, ATTACK_PORT)
     session_mod.install_routes(types.SimpleNamespace(rest=rest, topology=part))
-    hosts = part.hosts
-    pairs = [(h, hosts[(i + 1) % len(hosts)]) for i, h in enumerate(hosts)]
     if incident_flows(rest):
         raise BenchError("incidents exist before the latency run")
-    script = {server.ip: bench.sender_script(server.ip, ATTACK_PORT, args.flows, args.pace) for _, server in pairs}
+    rounds = []
+    for number in range(1, args.latency_rounds + 1):
+        figures = latency_round(session, part, args, number)
+        s = figures["summary"]
+        log(f"latency round {number} of {args.latency_rounds}: {s['n']} flows, median {bench.fmt_ms(s['median'])} ms, "
+            f"p90 {bench.fmt_ms(s['p90'])} ms, {figures['uncounted']} never counted")
+        rounds.append(figures)
+    return dict(rounds[-1], rounds=[bench.round_row(r) for r in rounds])
+
+
+def latency_round(session, part, args, number):
+    """One attacker per leaf of `part`, all at once, from source ports no earlier round used; a source's incidents
+    count its flows of this round on top of the earlier rounds' (the incident window is longer than a round)."""
+    rest = session.cluster.instances[0].rest
+    hosts = part.hosts
+    pairs = [(h, hosts[(i + 1) % len(hosts)]) for i, h in enumerate(hosts)]
+    first_port = bench.FIRST_PORT + (number - 1) * args.flows
+    before = incident_flows(rest)
+    script = {server.ip: bench.sender_script(server.ip, ATTACK_PORT, args.flows, args.pace, first_port)
+              for _, server in pairs}
     senders = {client.ip: netns.host_popen(client.name, "python3", "-c", script[server.ip], stdout=subprocess.PIPE,
                                            text=True) for client, server in pairs}
     polls = []
@@ -208,6 +226,7 @@ def measure_latency(session, part, args, work):
                 log(f"incident poll failed: {e}")
                 time.sleep(args.poll)
                 continue
+            counts = {ip: n - before.get(ip, 0) for ip, n in counts.items()}   # this round's flows
             polls.append((time.time(), counts))
             if all(p.poll() is not None for p in senders.values()) and \
                     all(counts.get(ip, 0) >= args.flows for ip in senders):
@@ -232,8 +251,8 @@ def measure_latency(session, part, args, work):
             continue
         for key, millis in bench.first_alerts_ms(flows).items():
             decoded[key] = min(decoded.get(key, millis), millis)
-    parts = bench.latency_parts_ms(outputs, polls, decoded)
-    return {"switches": len(part.switches), "sources": len(senders), "flows_per_source": args.flows,
+    parts = bench.latency_parts_ms(outputs, polls, decoded, first_port)
+    return {"round": number, "switches": len(part.switches), "sources": len(senders), "flows_per_source": args.flows,
             "pace_s": args.pace, "poll_s": args.poll, "sent": sum(len(v) for v in outputs.values()),
             "uncounted": uncounted, "latencies_ms": latencies, "summary": bench.summary(latencies),
             "parts_ms": parts, "parts": {name: bench.summary(values) for name, values in parts.items()},
@@ -353,6 +372,9 @@ def main():
     parser.add_argument("--rollouts", type=int, default=3, help="rollouts timed at each size")
     parser.add_argument("--latency-at", type=int, default=bench.TARGET_SWITCHES, help="size of the latency run")
     parser.add_argument("--flows", type=int, default=20, help="attack flows per attacker in the latency run")
+    parser.add_argument("--latency-rounds", type=int, default=3,
+                        help="attack rounds of the latency run, one after the other (the figures are the last's; "
+                             "the first runs on instances that have not yet run the report path)")
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between an attacker's flows")
     parser.add_argument("--poll", type=float, default=0.05, help="seconds between incident polls")
     parser.add_argument("--switch-binary", default=reference_stack.BMV2_PERF,

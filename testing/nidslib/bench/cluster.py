@@ -106,6 +106,18 @@ def latency_part_lines(latency):
     return lines
 
 
+def fmt_ms(value):
+    """A figure in ms for a log line ("—" when there is none)."""
+    return "—" if value is None else f"{value:.0f}"
+
+
+def round_row(latency):
+    """One latency round's figures without its per-flow lists: round, summary, never counted, parts' summaries,
+    the polls' round trip and each instance's own timing (cumulative over the rounds so far)."""
+    return {k: latency.get(k) for k in ("round", "summary", "uncounted", "parts", "poll_ms", "app_timing",
+                                        "reports_decoded")}
+
+
 def summary(values):
     """{n, median, p90, p99, max} of a list (None figures when it is empty)."""
     if not values:
@@ -153,9 +165,14 @@ def goal_lines(results):
         lines.append(f"- report → incident at {TARGET_SWITCHES} switches: not measured")
     else:
         met = median < LATENCY_TARGET_MS
-        lines.append(f"- report → incident at {latency['switches']} switches: median {median:.0f} ms "
+        rounds = latency.get("rounds") or []
+        which = f" in the last of {len(rounds)} attack rounds" if len(rounds) > 1 else ""
+        earlier = "; ".join(f"round {r['round']}: median {fmt_ms(r['summary']['median'])} ms"
+                            for r in rounds[:-1])
+        lines.append(f"- report → incident at {latency['switches']} switches{which}: median {median:.0f} ms "
                      f"(target < {LATENCY_TARGET_MS} ms): "
-                     + ("met" if met else f"NOT met, {median - LATENCY_TARGET_MS:.0f} ms over"))
+                     + ("met" if met else f"NOT met, {median - LATENCY_TARGET_MS:.0f} ms over")
+                     + (f" ({earlier})" if earlier else ""))
     return lines
 
 
@@ -222,9 +239,16 @@ def render_markdown(results, plot_name):
          "clock) to the first answer whose incident of its source counts it: switch, report packet-in to the "
          "leaf's master, decoding, alert, the cluster-wide incident store, REST." if latency else "Not measured."),
         "",
-        stats.markdown_table(["flows", "median (ms)", "p90 (ms)", "p99 (ms)", "max (ms)", "never counted"],
-                             [[s["n"], fmt(s["median"]), fmt(s["p90"]), fmt(s["p99"]), fmt(s["max"]),
-                               latency.get("uncounted", "—")]]),
+        *([f"The attack runs {len(latency['rounds'])} times, one round after the other from new source ports "
+           "(each round's flows counted on top of the earlier rounds' in the same incidents); the first round is "
+           "the first attack the instances see since they started, so its report path runs on JVMs that have not "
+           "compiled it yet; the figures below the table are the last round's (the instances' own timing is "
+           "cumulative over the rounds).", ""] if len(latency.get("rounds") or []) > 1 else []),
+        stats.markdown_table(["round", "flows", "median (ms)", "p90 (ms)", "p99 (ms)", "max (ms)", "never counted"],
+                             [[r.get("round", 1), r["summary"]["n"], fmt(r["summary"]["median"]),
+                               fmt(r["summary"]["p90"]), fmt(r["summary"]["p99"]), fmt(r["summary"]["max"]),
+                               r.get("uncounted", "—")]
+                              for r in (latency.get("rounds") or [dict(latency, summary=s)])]),
         "",
         *(["Where the time goes: each flow's alert report as the master of its switch decoded it (the flow records "
            "each instance lists), and each instance's own timing of its attack records (`GET /onos/nids/stats`: "

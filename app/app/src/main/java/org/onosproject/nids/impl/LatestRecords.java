@@ -9,6 +9,7 @@ import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.ConsistentMapException;
 import org.onosproject.store.service.Versioned;
 
+import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -39,9 +40,11 @@ import java.util.function.UnaryOperator;
  * entry is confirmed (replaced by itself, which fails if it went meanwhile) before a record is stored under its id: a
  * record just evicted is never stored again under an id the index no longer names.
  *
- * <p>Round trips: joining the latest record costs a read of the index, a read of the record and its replace (the
- * caller's own read of the key, {@link #read}, passed in, saves the two reads); opening costs the reads and two writes.
- * A change that leaves a record as it was writes nothing (no round trip, no event).
+ * <p>Reads of a report's first attempt come from this instance's event-fed copies of both maps ({@link MapView}): a
+ * copy a few milliseconds behind only makes the conditional write fail, and the retry reads the maps themselves. So
+ * joining the latest record costs one round trip (its replace) and opening two (the index entry, the record); the
+ * record lists ({@link #values}) come from the copy too. A change reads the map itself (a change that leaves a record
+ * as it was writes nothing, so it must not be decided on a stale copy), then replaces.
  *
  * @param <K> the key
  * @param <V> the record
@@ -85,6 +88,8 @@ public final class LatestRecords<K, V> {
     private final ConsistentMap<K, Long> index;
     private final ConsistentMap<Long, V> records;
     private final AtomicIdGenerator ids;
+    private final MapView<K, Long> indexCopy;
+    private final MapView<Long, V> recordCopy;
 
     /**
      * @param index   each key's latest record id
@@ -95,15 +100,41 @@ public final class LatestRecords<K, V> {
         this.index = Objects.requireNonNull(index, "index");
         this.records = Objects.requireNonNull(records, "records");
         this.ids = Objects.requireNonNull(ids, "ids");
+        this.indexCopy = new MapView<>(index);
+        this.recordCopy = new MapView<>(records);
+    }
+
+    /** Stops following the maps (the store's deactivation). */
+    public void close() {
+        indexCopy.close();
+        recordCopy.close();
+    }
+
+    /** @return every record, from this instance's copy (a few milliseconds behind the map at most) */
+    public Collection<V> values() {
+        return recordCopy.values();
+    }
+
+    /** @return the number of records, from this instance's copy */
+    public int size() {
+        return recordCopy.size();
     }
 
     /**
-     * Reads a key's latest record: the index, then the record it names (two round trips, one if the index has none).
+     * Reads a key's latest record from this instance's copies of the maps (no round trip; possibly a few milliseconds
+     * old, which the conditional writes of {@link #openOrJoin} catch).
      *
      * @param key the key
      * @return what was read
      */
     public Read<K, V> read(K key) {
+        Versioned<Long> latest = indexCopy.get(key);
+        Versioned<V> record = latest == null ? null : recordCopy.get(latest.value());
+        return new Read<>(key, latest, record);
+    }
+
+    /** Reads a key's latest record from the maps themselves: the index, then the record it names. */
+    private Read<K, V> readMaps(K key) {
         Versioned<Long> latest = index.get(key);
         Versioned<V> record = latest == null ? null : records.get(latest.value());
         return new Read<>(key, latest, record);
@@ -133,7 +164,7 @@ public final class LatestRecords<K, V> {
                 throw new ConsistentMapException.ConcurrentModification();
             }
             backOff(attempt);
-            read = read(key);
+            read = readMaps(key);
         }
     }
 

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
@@ -69,6 +70,17 @@ public final class AtomixLikeStorageService extends TestStorageService {
     public final AtomicLong refusedWrites = new AtomicLong();
     /** Writes, by map name. */
     public final Map<String, AtomicLong> writes = new ConcurrentHashMap<>();
+    /** While set, map events wait in {@link #held} (listeners a few milliseconds behind the maps). */
+    public volatile boolean holdEvents;
+    private final List<Runnable> held = new CopyOnWriteArrayList<>();
+
+    /** Delivers the events held so far, in order, and delivers the next ones at once. */
+    public void releaseEvents() {
+        holdEvents = false;
+        List<Runnable> due = new ArrayList<>(held);
+        held.clear();
+        due.forEach(Runnable::run);
+    }
 
     @Override
     @SuppressWarnings("unchecked")
@@ -110,9 +122,104 @@ public final class AtomixLikeStorageService extends TestStorageService {
 
             @Override
             public AsyncAtomicCounterMap<K> buildAsyncMap() {
-                throw new UnsupportedOperationException("buildAsyncMap");
+                return new AsyncCounters<>(build());
             }
         };
+    }
+
+    /** The asynchronous face of a counter map: each operation done at once, its future completed. */
+    private static final class AsyncCounters<K> implements AsyncAtomicCounterMap<K> {
+        private final AtomicCounterMap<K> counters;
+
+        AsyncCounters(AtomicCounterMap<K> counters) {
+            this.counters = counters;
+        }
+
+        @Override
+        public String name() {
+            return counters.name();
+        }
+
+        @Override
+        public CompletableFuture<Void> destroy() {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletableFuture<Long> incrementAndGet(K key) {
+            return CompletableFuture.completedFuture(counters.incrementAndGet(key));
+        }
+
+        @Override
+        public CompletableFuture<Long> decrementAndGet(K key) {
+            return CompletableFuture.completedFuture(counters.decrementAndGet(key));
+        }
+
+        @Override
+        public CompletableFuture<Long> getAndIncrement(K key) {
+            return CompletableFuture.completedFuture(counters.getAndIncrement(key));
+        }
+
+        @Override
+        public CompletableFuture<Long> getAndDecrement(K key) {
+            return CompletableFuture.completedFuture(counters.getAndDecrement(key));
+        }
+
+        @Override
+        public CompletableFuture<Long> addAndGet(K key, long delta) {
+            return CompletableFuture.completedFuture(counters.addAndGet(key, delta));
+        }
+
+        @Override
+        public CompletableFuture<Long> getAndAdd(K key, long delta) {
+            return CompletableFuture.completedFuture(counters.getAndAdd(key, delta));
+        }
+
+        @Override
+        public CompletableFuture<Long> get(K key) {
+            return CompletableFuture.completedFuture(counters.get(key));
+        }
+
+        @Override
+        public CompletableFuture<Long> put(K key, long value) {
+            return CompletableFuture.completedFuture(counters.put(key, value));
+        }
+
+        @Override
+        public CompletableFuture<Long> putIfAbsent(K key, long value) {
+            return CompletableFuture.completedFuture(counters.putIfAbsent(key, value));
+        }
+
+        @Override
+        public CompletableFuture<Boolean> replace(K key, long expected, long value) {
+            return CompletableFuture.completedFuture(counters.replace(key, expected, value));
+        }
+
+        @Override
+        public CompletableFuture<Long> remove(K key) {
+            return CompletableFuture.completedFuture(counters.remove(key));
+        }
+
+        @Override
+        public CompletableFuture<Boolean> remove(K key, long value) {
+            return CompletableFuture.completedFuture(counters.remove(key, value));
+        }
+
+        @Override
+        public CompletableFuture<Integer> size() {
+            return CompletableFuture.completedFuture(counters.size());
+        }
+
+        @Override
+        public CompletableFuture<Boolean> isEmpty() {
+            return CompletableFuture.completedFuture(counters.isEmpty());
+        }
+
+        @Override
+        public CompletableFuture<Void> clear() {
+            counters.clear();
+            return CompletableFuture.completedFuture(null);
+        }
     }
 
     @Override
@@ -206,7 +313,11 @@ public final class AtomixLikeStorageService extends TestStorageService {
             }
             writes.computeIfAbsent(name, n -> new AtomicLong()).incrementAndGet();
             MapEvent<K, V> event = new MapEvent<>(name, key, after, before);
-            listeners.forEach(l -> l.event(event));
+            if (holdEvents) {
+                held.add(() -> listeners.forEach(l -> l.event(event)));
+            } else {
+                listeners.forEach(l -> l.event(event));
+            }
             return after;
         }
 

@@ -97,6 +97,7 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
     @Deactivate
     protected void deactivate() {
         alerts.removeListener(alertListener);
+        records.close();
         log.info("Stopped");
     }
 
@@ -115,12 +116,12 @@ public class DistributedNidsAlertStore extends AbstractStore<NidsAlertEvent, Nid
 
     @Override
     public Collection<NidsAlert> alerts() {
-        return alerts.values().stream().map(Versioned::value).collect(ImmutableList.toImmutableList());
+        return records.values();
     }
 
     @Override
     public int size() {
-        return alerts.size();
+        return records.size();
     }
 
     @Override

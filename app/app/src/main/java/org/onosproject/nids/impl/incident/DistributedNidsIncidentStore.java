@@ -20,13 +20,16 @@ import org.onosproject.nids.detection.LocationStatus;
 import org.onosproject.nids.impl.LatestRecords;
 import org.onosproject.store.AbstractStore;
 import org.onosproject.store.serializers.KryoNamespaces;
+import org.onosproject.store.service.AsyncAtomicCounterMap;
 import org.onosproject.store.service.AtomicCounterMap;
 import org.onosproject.store.service.AtomicIdGenerator;
 import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.DistributedPrimitive;
 import org.onosproject.store.service.DistributedSet;
 import org.onosproject.store.service.MapEvent;
 import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Serializer;
+import org.onosproject.store.service.StorageException;
 import org.onosproject.store.service.StorageService;
 import org.onosproject.store.service.Versioned;
 import org.osgi.service.component.annotations.Activate;
@@ -42,7 +45,11 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -56,9 +63,11 @@ import static org.slf4j.LoggerFactory.getLogger;
  * the book's counters in an atomic counter map (one increment a count, no read-modify-write of a shared map) with their
  * names in a set. Survives an app reload; every instance turns the incident map's changes into events.
  *
- * <p>Round trips of a verdict that joins its incident: the key's latest incident read (index, incident), one replace
- * of the incident; one that opens an incident: the reads, the store's size (the bound), the index's entry and the
- * incident written. (Before: seven, and a compute whose function called the store, which timed out under concurrency.)
+ * <p>Round trips of a verdict that joins its incident: one, the replace of the incident (the key's latest incident is
+ * read from this instance's event-fed copy of the maps, {@link LatestRecords}); one that opens an incident: the index's
+ * entry and the incident written (the bound checked on the copy's size). A copy a few milliseconds behind costs a
+ * retry that reads the maps. (Session 10: seven, and a compute whose function called the store, which timed out under
+ * concurrency; session 12: three and five.) The incident list is the copy's, the counts one round trip for all.
  */
 @Component(immediate = true, service = NidsIncidentStore.class)
 public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEvent, NidsIncidentStoreDelegate>
@@ -89,6 +98,7 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
     private ConsistentMap<Long, Incident> incidents;
     private ConsistentMap<IncidentKey, Long> latest;
     private LatestRecords<IncidentKey, Incident> records;
+    private AsyncAtomicCounterMap<String> countsAsync;
     private AtomicCounterMap<String> counts;
     private DistributedSet<String> countNames;
     /** Count names this instance has seen in the set (bounded: the classes' names and the book's few counters). */
@@ -105,8 +115,9 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
         AtomicIdGenerator ids = storageService.atomicIdGeneratorBuilder().withName(IDS).build()
                 .asAtomicIdGenerator();
         records = new LatestRecords<>(latest, incidents, ids);
-        counts = storageService.<String>atomicCounterMapBuilder()
-                .withName(COUNTS).withSerializer(SERIALIZER).build();
+        countsAsync = storageService.<String>atomicCounterMapBuilder()
+                .withName(COUNTS).withSerializer(SERIALIZER).buildAsyncMap();
+        counts = countsAsync.asAtomicCounterMap();
         countNames = storageService.<String>setBuilder()
                 .withName(COUNT_NAMES).withSerializer(SERIALIZER).build().asDistributedSet();
         incidents.addListener(listener);
@@ -116,6 +127,7 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
     @Deactivate
     protected void deactivate() {
         incidents.removeListener(listener);
+        records.close();
         log.info("Stopped");
     }
 
@@ -131,11 +143,29 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
 
     @Override
     public Map<String, Long> counters() {
-        Map<String, Long> all = new TreeMap<>();
+        // Every count asked at once: one round trip for them all, not one each (the incident list shows them).
+        Map<String, CompletableFuture<Long>> asked = new TreeMap<>();
         for (String name : ImmutableList.copyOf(countNames)) {
-            all.put(name, counts.get(name));
+            asked.put(name, countsAsync.get(name));
         }
+        Map<String, Long> all = new TreeMap<>();
+        asked.forEach((name, count) -> all.put(name, await(count)));
         return all;
+    }
+
+    /** A count asked of the storage nodes, as the synchronous map would give it (its timeout, its exceptions). */
+    private static long await(CompletableFuture<Long> count) {
+        try {
+            return count.get(DistributedPrimitive.DEFAULT_OPERATION_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new StorageException.Timeout();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof StorageException ? (StorageException) e.getCause()
+                    : new StorageException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException.Interrupted();
+        }
     }
 
     /** The shared rule over the maps. */
@@ -170,12 +200,12 @@ public class DistributedNidsIncidentStore extends AbstractStore<NidsIncidentEven
 
         @Override
         public Collection<Incident> incidents() {
-            return incidents.values().stream().map(Versioned::value).collect(ImmutableList.toImmutableList());
+            return records.values();
         }
 
         @Override
         public int size() {
-            return incidents.size();
+            return records.size();
         }
 
         @Override

@@ -14,9 +14,9 @@ import org.onosproject.net.host.HostService;
 import org.onosproject.net.config.NetworkConfigService;
 import org.onosproject.net.edge.EdgePortService;
 import org.onosproject.nids.api.NidsAlertService;
+import org.onosproject.nids.impl.AtomixLikeStorageService;
 import org.onosproject.nids.impl.alert.SyncEventDispatcher;
 import org.onosproject.nids.impl.block.NidsBlockStoreAdapter;
-import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.function.LongSupplier;
@@ -55,7 +55,9 @@ public final class TestIncidents {
                                             LongSupplier clock, ComponentContext context,
                                             Supplier<NodeId> sweepLeader) {
         DistributedNidsIncidentStore store = new DistributedNidsIncidentStore();
-        store.storageService = new TestStorageService();
+        AtomixLikeStorageService storage = new AtomixLikeStorageService();
+        storage.roundTripMicros = 0;
+        store.storageService = storage;
         store.activate();
         NidsIncidentManager manager = new NidsIncidentManager();
         manager.store = store;
