@@ -137,6 +137,7 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     private volatile IncidentPolicy policy = IncidentPolicy.DEFAULT;
 
     private SourceLocations locations;
+    private final SlowVerdicts slowVerdicts = new SlowVerdicts();
     private ScheduledExecutorService sweeper;
     private final NidsIncidentStoreDelegate delegate = this::post;
 
@@ -203,8 +204,10 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     public Optional<Incident> report(FlowRecord record) {
         checkNotNull(record, "record");
         checkArgument(record.isAttack(), "not an attack (class 0): %s", record);
+        long started = System.nanoTime();
         long millis = record.receivedMillis() > 0 ? record.receivedMillis() : clock.getAsLong();
         SourceLocations.Result where = locations.check(record);
+        long located = System.nanoTime();
         FlowVerdict verdict = FlowVerdict.builder()
                 .timeMicros(millis * 1000)
                 .flow(record.key().clientIp().toInt(), record.key().clientPort(), record.key().serverIp().toInt(),
@@ -218,8 +221,10 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
                 .reportedBy(record.deviceId().toString(), record.clientIngressPort().toLong())
                 .location(where.check(), where.detail())
                 .build();
+        long explained = System.nanoTime();
         IncidentBook.Placement placement = store.book().report(verdict, policy, alertService.severities(),
                                                                host -> blockStore.cutOff(Ip4Address.valueOf(host)));
+        long placed = System.nanoTime();
         placement.evicted().ifPresent(i -> log.debug("Incident store full: evicted {}", i));
         if (placement.kind() == IncidentBook.Placement.Kind.REFUSED) {
             log.warn("Incident store full of open incidents ({} of maxIncidents {}): verdict of {} counted as "
@@ -227,6 +232,7 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
         }
         Optional<Incident> incident = placement.incident();
         incident.filter(i -> i.evidenceOf(verdict.flowId()).isPresent()).ifPresent(i -> raiseEvidence(record, i));
+        slowVerdicts.check(verdict, placement.kind(), started, located, explained, placed, System.nanoTime());
         return incident;
     }
 
