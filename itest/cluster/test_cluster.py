@@ -186,17 +186,21 @@ def test_class_counters_are_read_by_each_switchs_master_only_and_the_shares_are_
     owner = same_everywhere(stack, lambda rest: masters(rest, stack), "the switches' masters")
     set_counter_poll(stack, onos1, SHARES_POLL_S)
     try:
+        def reads_grown(before, reads_each):
+            now = local_reads(stack)
+            grown = {node: {d: n - before[node].get(d, 0) for d, n in reads.items()} for node, reads in now.items()}
+            ready = all(grown[node].get(d, 0) >= reads_each for d, node in owner.items())
+            return grown if ready else None
+        # Every switch read once before the attack: what a switch counted before the first read the store keeps of
+        # it is that read's baseline, not a round's packets (ClassCounterRead), and after a rollout a switch may have
+        # none yet.
+        first = local_reads(stack)
+        onos_mod.wait_until(lambda: reads_grown(first, 1), 30, 0.5, "a read of every switch by its master")
         before = local_reads(stack)
         started_ms = int(time.time() * 1000)
         # Attack packets on s2 (h3 -> h4), so the shares of the rounds to come are not all benign.
         fabric_mod.tcp_attempts("h3", "10.0.0.4", ATTACK_PORT, 3)
-
-        def reads_grown():
-            now = local_reads(stack)
-            grown = {node: {d: n - before[node].get(d, 0) for d, n in reads.items()} for node, reads in now.items()}
-            ready = all(grown[node].get(d, 0) >= 4 for d, node in owner.items())
-            return grown if ready else None
-        grown = onos_mod.wait_until(reads_grown, 60, 1, "four reads of every switch by its master")
+        grown = onos_mod.wait_until(lambda: reads_grown(before, 4), 60, 1, "four reads of every switch by its master")
         print(f"class counters read per instance and switch over the window: {grown}; masters {owner}")
         for node, reads in grown.items():
             # A switch without a master for a moment (ONOS re-asserting mastership) is read by whoever polls then:
