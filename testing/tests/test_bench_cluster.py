@@ -169,3 +169,15 @@ def test_every_latency_round_is_on_the_page_and_the_target_is_judged_on_the_last
     assert "in the last of 2 attack rounds: median 200 ms (target < 500 ms): met (round 1: median 1000 ms)" in line
     page = bench.render_markdown(results(1.2, latency), "cluster.png")
     assert "| 1 | 3 | 1000 |" in page and "| 2 | 3 | 200 |" in page and "The attack runs 2 times" in page
+
+
+def test_latency_rounds_must_be_a_whole_number_of_at_least_one():
+    import argparse
+    assert bench.positive_int("3") == 3
+    for bad, why in (("0", "must be at least 1, got 0"), ("-2", "must be at least 1"), ("two", "not a whole number")):
+        try:
+            bench.positive_int(bad)
+        except argparse.ArgumentTypeError as e:
+            assert why in str(e)
+        else:
+            raise AssertionError(f"{bad} accepted")

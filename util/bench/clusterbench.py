@@ -42,6 +42,7 @@ from nidslib import stack as reference_stack
 from nidslib import topology as topo
 from nidslib.bench import cluster as bench
 from nidslib.bench import models as bench_models
+from nidslib.bench import stats
 from nidslib.paths import REPO_ROOT as ROOT
 
 BOOT_APPS = ["drivers.bmv2"]
@@ -195,8 +196,8 @@ def measure_latency(session, part, args, work):
     for number in range(1, args.latency_rounds + 1):
         figures = latency_round(session, part, args, number)
         s = figures["summary"]
-        log(f"latency round {number} of {args.latency_rounds}: {s['n']} flows, median {bench.fmt_ms(s['median'])} ms, "
-            f"p90 {bench.fmt_ms(s['p90'])} ms, {figures['uncounted']} never counted")
+        log(f"latency round {number} of {args.latency_rounds}: {s['n']} flows, median {stats.fmt(s['median'])} ms, "
+            f"p90 {stats.fmt(s['p90'])} ms, {figures['uncounted']} never counted")
         rounds.append(figures)
     return dict(rounds[-1], rounds=[bench.round_row(r) for r in rounds])
 
@@ -372,7 +373,7 @@ def main():
     parser.add_argument("--rollouts", type=int, default=3, help="rollouts timed at each size")
     parser.add_argument("--latency-at", type=int, default=bench.TARGET_SWITCHES, help="size of the latency run")
     parser.add_argument("--flows", type=int, default=20, help="attack flows per attacker in the latency run")
-    parser.add_argument("--latency-rounds", type=int, default=3,
+    parser.add_argument("--latency-rounds", type=bench.positive_int, default=3,
                         help="attack rounds of the latency run, one after the other (the figures are the last's; "
                              "the first runs on instances that have not yet run the report path)")
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between an attacker's flows")

@@ -2,6 +2,7 @@
 script, report → incident latencies from the senders' times and the polled incidents, the summary, the results
 page and its plot. No process, socket or file access but `write`: testing/tests/test_bench_cluster.py tests it.
 """
+import argparse
 import os
 
 from . import stats
@@ -106,9 +107,15 @@ def latency_part_lines(latency):
     return lines
 
 
-def fmt_ms(value):
-    """A figure in ms for a log line ("—" when there is none)."""
-    return "—" if value is None else f"{value:.0f}"
+def positive_int(text):
+    """argparse type of a count that must be at least 1 (the latency rounds): a clear error otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def round_row(latency):
@@ -167,7 +174,7 @@ def goal_lines(results):
         met = median < LATENCY_TARGET_MS
         rounds = latency.get("rounds") or []
         which = f" in the last of {len(rounds)} attack rounds" if len(rounds) > 1 else ""
-        earlier = "; ".join(f"round {r['round']}: median {fmt_ms(r['summary']['median'])} ms"
+        earlier = "; ".join(f"round {r['round']}: median {stats.fmt(r['summary']['median'])} ms"
                             for r in rounds[:-1])
         lines.append(f"- report → incident at {latency['switches']} switches{which}: median {median:.0f} ms "
                      f"(target < {LATENCY_TARGET_MS} ms): "
