@@ -162,6 +162,25 @@ public final class Incident {
     }
 
     /**
+     * Whether a report of a flow this incident holds would change only its activity (reports, last seen, the location
+     * detail shown): its switch, class, model, severity, confidence and location status are shown already. Those only
+     * grow (the model: the latest wins), so a copy of the incident a little behind the store answers as the store.
+     *
+     * @param verdict       a report of one of its flows
+     * @param classSeverity its class's severity
+     * @return false for a flow it does not hold, or a report that adds something it shows
+     */
+    public boolean showsAlready(FlowVerdict verdict, AlertSeverity classSeverity) {
+        if (!knowsFlow(verdict.flowId())) {
+            return false;
+        }
+        Incident after = fold(verdict, classSeverity, evidence.length);
+        return Arrays.equals(devices, after.devices) && Arrays.equals(classNames, after.classNames)
+                && Objects.equals(modelId, after.modelId) && severity == after.severity
+                && peakConfidencePermille == after.peakConfidencePermille && location == after.location;
+    }
+
+    /**
      * Adds a verdict of another family of the same source, because the store was full of open incidents: the
      * verdict counts here (flows, destinations, ports, its class named) and as merged.
      *

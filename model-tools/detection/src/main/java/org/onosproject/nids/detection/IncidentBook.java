@@ -22,7 +22,9 @@ import java.util.function.UnaryOperator;
  * absorb the owner's own attack into an incident that may never be blocked. A transit switch's report
  * ({@link LocationCheck#NEUTRAL}) only adds to a flow an incident already holds from the flow's edge switch: it says
  * nothing about who sent the flow, so it never opens an incident nor counts as a flow of one (counted as
- * {@value #TRANSIT} otherwise). The book is bounded: to
+ * {@value #TRANSIT} otherwise); a transit report that adds nothing the incident shows (its switch, class and
+ * confidence are there: a flow across the fabric is reported by the switches at both its ends, the second's report
+ * of each later flow only repeats) is counted as {@value #TRANSIT_REPEAT} and writes nothing. The book is bounded: to
  * open an incident in a full book it evicts one that is closed (or idle past the window), else the oldest
  * acknowledged, else the oldest blocked; an open incident is never evicted. When every incident is open, the verdict
  * is merged into its source's latest open incident (counted as merged), or refused (counted) if the source has none.
@@ -30,13 +32,15 @@ import java.util.function.UnaryOperator;
  * drops what that host sends, so every flow towards it goes unanswered and looks like a probe of a closed port or a
  * dead host (a benign client's health check of a blocked server was classified as a scan and got the client blocked
  * in a lab replay); what the client sends to other hosts still counts.
- * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #TRANSIT}, {@value #TO_BLOCKED_HOST},
+ * Counters: {@value #LOW_CONFIDENCE}{@code <class>}, {@value #TRANSIT}, {@value #TRANSIT_REPEAT},
+ * {@value #TO_BLOCKED_HOST},
  * {@value #EVICTED}, {@value #MERGED}, {@value #REFUSED}.
  */
 public abstract class IncidentBook {
 
     public static final String LOW_CONFIDENCE = "lowConfidence:";
     public static final String TRANSIT = "transitOnly";
+    public static final String TRANSIT_REPEAT = "transitRepeat";
     public static final String TO_BLOCKED_HOST = "toBlockedHost";
     public static final String EVICTED = "evicted";
     public static final String MERGED = "merged";
@@ -54,6 +58,8 @@ public abstract class IncidentBook {
             LOW_CONFIDENCE,
             /** A transit switch's report of a flow no incident holds (yet): counted, no incident. */
             TRANSIT,
+            /** A transit switch's report that adds nothing to the incident holding its flow: counted, no write. */
+            TRANSIT_REPEAT,
             /** A flow towards a host blocked now (which cannot answer): counted, no incident. */
             TO_BLOCKED_HOST,
             /** Opened a new incident. */
@@ -81,8 +87,8 @@ public abstract class IncidentBook {
         }
 
         /**
-         * @return the incident as it is after the verdict (none for LOW_CONFIDENCE, TRANSIT, TO_BLOCKED_HOST and
-         *         REFUSED)
+         * @return the incident as it is after the verdict (none for LOW_CONFIDENCE, TRANSIT, TRANSIT_REPEAT,
+         *         TO_BLOCKED_HOST and REFUSED)
          */
         public Optional<Incident> incident() {
             return Optional.ofNullable(incident);
@@ -225,7 +231,8 @@ public abstract class IncidentBook {
 
     /**
      * A transit switch's report joins the incident (the spoofed one first) that holds its flow from the flow's edge
-     * switch, checked again inside the change; otherwise it is only counted. The edge switch's report usually comes
+     * switch, checked again inside the change, if it adds something the incident does not show (usually its switch,
+     * on the incident's first flow through it); otherwise it is only counted. The edge switch's report usually comes
      * first; one that comes later opens or joins the incident itself.
      */
     private Placement transit(FlowVerdict verdict, String familyName, Predicate<Incident> takes,
@@ -234,16 +241,31 @@ public abstract class IncidentBook {
         Predicate<Incident> holds = takes.and(i -> i.knowsFlow(flow));
         for (boolean spoofed : new boolean[]{true, false}) {
             Optional<Incident> holder = latest(new IncidentKey(verdict.client(), familyName, spoofed)).filter(holds);
-            if (holder.isPresent()) {
-                Optional<Incident> after = change(holder.get().id(),
-                                                  i -> holds.test(i) ? i.fold(verdict, severity, evidence) : i);
-                if (after.isPresent() && after.get().reports() > holder.get().reports()) {
-                    return new Placement(Placement.Kind.JOINED, after.get(), null);
-                }
+            if (holder.isEmpty()) {
+                continue;
+            }
+            if (holder.get().showsAlready(verdict, severity)) {
+                return repeat();
+            }
+            boolean[] folded = {false};
+            Optional<Incident> after = change(holder.get().id(), i -> {
+                folded[0] = holds.test(i) && !i.showsAlready(verdict, severity);
+                return folded[0] ? i.fold(verdict, severity, evidence) : i;
+            });
+            if (after.isPresent() && folded[0]) {
+                return new Placement(Placement.Kind.JOINED, after.get(), null);
+            }
+            if (after.filter(holds).isPresent()) {
+                return repeat();
             }
         }
         count(TRANSIT);
         return new Placement(Placement.Kind.TRANSIT, null, null);
+    }
+
+    private Placement repeat() {
+        count(TRANSIT_REPEAT);
+        return new Placement(Placement.Kind.TRANSIT_REPEAT, null, null);
     }
 
     /**

@@ -203,6 +203,43 @@ public class IncidentTrackerTest {
     }
 
     @Test
+    public void aTransitReportThatAddsNothingIsCountedNotFolded() {
+        IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "LOW"));
+        tracker.observe(verdict(1, "10.0.0.1", "10.0.0.4", 5555, "Attack", 1).reportedBy("device:s1", 1)
+                                .location(LocationCheck.MATCH, "edge").confidencePermille(950).build());
+        IncidentTracker.Outcome first = tracker.observe(
+                verdict(1.001, "10.0.0.1", "10.0.0.4", 5555, "Attack", 1).reportedBy("device:s4", 1)
+                        .location(LocationCheck.NEUTRAL, "transit").confidencePermille(950).build());
+        assertEquals("the first transit report of the flow adds its switch",
+                     Optional.of(IncidentBook.Placement.Kind.JOINED),
+                     first.placement().map(IncidentBook.Placement::kind));
+        // Its report again (e.g. at the flow's end), and of the next flow once the edge switch reported it: no news.
+        tracker.observe(verdict(2, "10.0.0.1", "10.0.0.4", 5555, "Attack", 2).reportedBy("device:s1", 1)
+                                .location(LocationCheck.MATCH, "edge").confidencePermille(950).build());
+        for (double[] report : new double[][]{{2.5, 1}, {2.6, 2}}) {
+            IncidentTracker.Outcome again = tracker.observe(
+                    verdict(report[0], "10.0.0.1", "10.0.0.4", 5555, "Attack", (int) report[1])
+                            .reportedBy("device:s4", 1).location(LocationCheck.NEUTRAL, "transit")
+                            .confidencePermille(900).build());
+            assertEquals(Optional.of(IncidentBook.Placement.Kind.TRANSIT_REPEAT),
+                         again.placement().map(IncidentBook.Placement::kind));
+            assertTrue(again.placement().get().incident().isEmpty());
+        }
+        Incident incident = tracker.incidents().get(0);
+        assertEquals("reports folded: two edge reports and the first transit one", 3, incident.reports());
+        assertEquals(2, incident.flows());
+        assertEquals(Long.valueOf(2), tracker.counters().get(IncidentBook.TRANSIT_REPEAT));
+        // A higher confidence than the incident shows is news: folded.
+        IncidentTracker.Outcome surer = tracker.observe(
+                verdict(3, "10.0.0.1", "10.0.0.4", 5555, "Attack", 2).reportedBy("device:s4", 1)
+                        .location(LocationCheck.NEUTRAL, "transit").confidencePermille(990).build());
+        assertEquals(Optional.of(IncidentBook.Placement.Kind.JOINED),
+                     surer.placement().map(IncidentBook.Placement::kind));
+        assertEquals(990, tracker.incidents().get(0).peakConfidencePermille());
+        assertEquals(4, tracker.incidents().get(0).reports());
+    }
+
+    @Test
     public void anExpiredBlockLetsTheIncidentBlockAgain() {
         IncidentTracker tracker = new IncidentTracker(policy("autoBlockMinSeverity", "HIGH",
                                                              "autoBlockMinAlerts", "2", "blockTtlSeconds", "10"));

@@ -50,6 +50,7 @@ import org.onosproject.nids.api.BlockScope;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockEvent;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.NidsIncidentService;
 import org.onosproject.nids.impl.TransactionalStorageService;
 import org.onosproject.nids.detection.AlertSeverity;
 import org.onosproject.nids.detection.BlockPolicy;
@@ -59,6 +60,7 @@ import org.onosproject.nids.impl.alert.SyncEventDispatcher;
 import org.onosproject.nids.pipeconf.PipelineDevices;
 import org.osgi.service.component.ComponentContext;
 
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Hashtable;
@@ -68,6 +70,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -392,6 +395,27 @@ public class NidsBlockManagerTest {
         attackFromH3(2, "DoS");   // later reports of the blocked source make no second block
         assertEquals(1, manager.blocks().size());
         assertEquals(1, intents.submitted.size());
+    }
+
+    @Test
+    public void aDecisionIsRecordedOnlyWhenItChanges() {
+        configure(AUTO_BLOCK_MIN_SEVERITY, "medium");
+        configure(AUTO_BLOCK_MIN_ALERTS, 5);
+        AtomicInteger recorded = new AtomicInteger();
+        manager.incidentService = (NidsIncidentService) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[]{NidsIncidentService.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("recordDecision")) {
+                        recorded.incrementAndGet();
+                    }
+                    return method.invoke(incidents, args);
+                });
+        Incident waiting = attackFromH3(4, "DoS");
+        assertEquals(Optional.of(BlockDecision.Kind.WAITING), waiting.decision());
+        assertEquals("WAITING recorded once, not again for each of the next verdicts' events", 1, recorded.get());
+        attackFromH3(1, "DoS");
+        assertEquals(Optional.of(BlockDecision.Kind.BLOCK),
+                     incidents.incident(waiting.id()).orElseThrow().decision());
+        assertEquals(2, recorded.get());
     }
 
     @Test

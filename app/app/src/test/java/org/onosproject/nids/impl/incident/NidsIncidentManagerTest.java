@@ -182,6 +182,35 @@ public class NidsIncidentManagerTest {
                 .receivedMillis(now).build();
     }
 
+    /** One flow of 10.0.0.3 (s1/4) as {@code device} reports it, its client's packets entering at {@code port}. */
+    private FlowRecord flowOf10003(DeviceId device, long port, String reason) {
+        return FlowRecord.builder().deviceId(device).ingressPort(PortNumber.portNumber(port))
+                .clientIngressPort(PortNumber.portNumber(port))
+                .key(FlowKey.of(Ip4Address.valueOf("10.0.0.3"), Ip4Address.valueOf("10.0.0.2"), 41000, 22, 6))
+                .reason(reason).features(Map.of()).modelId("m1").classId(1).className("DoS").leafId(3)
+                .receivedMillis(now).build();
+    }
+
+    @Test
+    public void aTransitSwitchsRepeatedReportWritesNothing() {
+        Incident opened = manager.report(flowOf10003(S1, 4, "ALERT")).orElseThrow();
+        now += 10;
+        Incident withS2 = manager.report(flowOf10003(S2, 9, "ALERT")).orElseThrow();
+        assertEquals(List.of(S1.toString(), S2.toString()), withS2.devices());
+        assertEquals(2, withS2.reports());
+        int eventsBefore = events.size();
+        int alertsBefore = evidence.size();
+        now += 1000;
+        assertTrue("the flow's end as the transit switch reports it adds nothing",
+                   manager.report(flowOf10003(S2, 9, "FLOW_END")).isEmpty());
+        assertEquals(withS2, manager.incident(opened.id()).orElseThrow());
+        assertEquals("no store write, so no event", eventsBefore, events.size());
+        assertEquals("no second alert write for the evidence flow", alertsBefore, evidence.size());
+        assertEquals(Long.valueOf(1), manager.counters().get(IncidentBook.TRANSIT_REPEAT));
+        // The edge switch's report of the flow's end still counts (its activity keeps the incident open).
+        assertEquals(3, manager.report(flowOf10003(S1, 4, "FLOW_END")).orElseThrow().reports());
+    }
+
     @Test
     public void aVerdictOnAFlowTowardsACutOffHostOpensNoIncident() {
         ((NidsBlockStoreAdapter) manager.blockStore).cutOffSources.add(Ip4Address.valueOf("10.0.0.2"));
