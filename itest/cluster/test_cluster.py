@@ -310,6 +310,13 @@ def test_a_block_made_through_one_instance_drops_on_a_switch_another_masters(rou
     same_everywhere(stack, lambda rest: not any(i["appId"] == stack.app_name for i in
                                                 rest.get("/onos/v1/intents", retry=False)["intents"]) or None,
                     "the block's intent withdrawn and purged", timeout=60)
+    # The audit log is the cluster's: every instance lists the add (through onos-3) and the removal (through onos-2).
+    def block_audit(rest):
+        entries = rest.get("/onos/nids/audit?limit=1000", retry=False)["entries"]
+        return [(e["instance"], e["action"], e["result"].split(":")[0]) for e in entries
+                if (e["action"], e["target"]) in (("block.add", "10.0.0.2"), ("block.remove", made["id"]))] or None
+    audit = same_everywhere(stack, block_audit, "the block's audit entries")
+    assert audit == [("onos-2", "block.remove", "ok"), ("onos-3", "block.add", "ok")], audit
 
 
 def test_the_master_of_half_the_switches_dies_during_an_attack_and_nothing_is_lost(routed_cluster, attack_model):

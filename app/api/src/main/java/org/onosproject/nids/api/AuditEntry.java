@@ -8,10 +8,11 @@ import com.google.common.base.MoreObjects;
 
 import static com.google.common.base.Preconditions.checkNotNull;
 
-/** One change, as the audit log keeps it: who did what to what, when, and how it ended. */
+/** One change, as the audit log keeps it: who did what to what, when, through which instance, and how it ended. */
 public final class AuditEntry {
 
     private final long timeMillis;
+    private final String instance;
     private final String user;
     private final String action;
     private final String target;
@@ -19,13 +20,15 @@ public final class AuditEntry {
 
     /**
      * @param timeMillis when (controller time, ms)
+     * @param instance   the cluster instance that recorded it (ONOS node id)
      * @param user       who: an ONOS user, or "nids" for what the app does by itself (auto-block, expiry)
      * @param action     what, e.g. "model.activate", "block.add", "alert.ack", "policy.set"
      * @param target     what it was done to (model id, block id, source, alert id, property)
      * @param result     "ok", or "refused: reason", or "failed: reason"
      */
-    public AuditEntry(long timeMillis, String user, String action, String target, String result) {
+    public AuditEntry(long timeMillis, String instance, String user, String action, String target, String result) {
         this.timeMillis = timeMillis;
+        this.instance = checkNotNull(instance, "instance");
         this.user = checkNotNull(user, "user");
         this.action = checkNotNull(action, "action");
         this.target = checkNotNull(target, "target");
@@ -34,6 +37,10 @@ public final class AuditEntry {
 
     public long timeMillis() {
         return timeMillis;
+    }
+
+    public String instance() {
+        return instance;
     }
 
     public String user() {
@@ -54,7 +61,8 @@ public final class AuditEntry {
 
     @Override
     public String toString() {
-        return MoreObjects.toStringHelper(this).add("timeMillis", timeMillis).add("user", user).add("action", action)
+        return MoreObjects.toStringHelper(this).add("timeMillis", timeMillis).add("instance", instance)
+                .add("user", user).add("action", action)
                 .add("target", target).add("result", result).toString();
     }
 }

@@ -106,6 +106,13 @@ public interface NidsAuditService {
      */
     List<AuditEntry> entries(int limit);
 
-    /** @return entries the bounded log let go (the oldest first) since activation */
+    /** @return entries the bounded log let go (the oldest first), cluster-wide */
     long evicted();
+
+    /**
+     * @return entries this instance could not store (the storage nodes unreachable): each is in its ONOS log only
+     */
+    default long notStored() {
+        return 0;
+    }
 }

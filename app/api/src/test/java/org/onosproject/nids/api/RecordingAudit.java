@@ -55,7 +55,7 @@ public final class RecordingAudit implements NidsAuditService {
 
     @Override
     public void record(String user, String action, String target, String result) {
-        recorded.add(0, new AuditEntry(1_000, user, action, target, result));
+        recorded.add(0, new AuditEntry(1_000, "local", user, action, target, result));
     }
 
     @Override

@@ -5,6 +5,7 @@
 package org.onosproject.nids.impl;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import org.onlab.util.SharedExecutors;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.DistributedPrimitive;
@@ -17,6 +18,7 @@ import org.slf4j.Logger;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -83,6 +85,11 @@ public final class MapView<K, V> {
             return entries.values().stream().map(Versioned::value).collect(ImmutableList.toImmutableList());
         }
         return map.values().stream().map(Versioned::value).collect(ImmutableList.toImmutableList());
+    }
+
+    /** @return every key, as {@link #get} */
+    public Set<K> keys() {
+        return current ? ImmutableSet.copyOf(entries.keySet()) : ImmutableSet.copyOf(map.keySet());
     }
 
     /** @return the number of entries, as {@link #get} */

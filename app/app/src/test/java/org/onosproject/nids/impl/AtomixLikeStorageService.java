@@ -6,6 +6,8 @@ package org.onosproject.nids.impl;
 
 import org.onosproject.store.service.AsyncAtomicIdGenerator;
 import org.onosproject.store.service.AtomicCounterMap;
+import org.onosproject.store.service.AsyncAtomicCounter;
+import org.onosproject.store.service.AtomicCounterBuilder;
 import org.onosproject.store.service.AtomicCounterMapBuilder;
 import org.onosproject.store.service.AtomicIdGeneratorBuilder;
 import org.onosproject.store.service.AsyncAtomicCounterMap;
@@ -108,6 +110,72 @@ public final class AtomixLikeStorageService extends TestStorageService {
                         "ids:" + name(), n -> TestAtomicIdGenerator.builder().build());
             }
         };
+    }
+
+    @Override
+    public AtomicCounterBuilder atomicCounterBuilder() {
+        return new AtomicCounterBuilder() {
+            @Override
+            public AsyncAtomicCounter build() {
+                return (AsyncAtomicCounter) primitives.computeIfAbsent("counter:" + name(), Counter::new);
+            }
+        };
+    }
+
+    /** A counter shared by name, each operation done at once, its future completed. */
+    private static final class Counter implements AsyncAtomicCounter {
+        private final String name;
+        private final AtomicLong value = new AtomicLong();
+
+        Counter(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public Type primitiveType() {
+            return Type.COUNTER;
+        }
+
+        @Override
+        public CompletableFuture<Long> incrementAndGet() {
+            return CompletableFuture.completedFuture(value.incrementAndGet());
+        }
+
+        @Override
+        public CompletableFuture<Long> getAndIncrement() {
+            return CompletableFuture.completedFuture(value.getAndIncrement());
+        }
+
+        @Override
+        public CompletableFuture<Long> getAndAdd(long delta) {
+            return CompletableFuture.completedFuture(value.getAndAdd(delta));
+        }
+
+        @Override
+        public CompletableFuture<Long> addAndGet(long delta) {
+            return CompletableFuture.completedFuture(value.addAndGet(delta));
+        }
+
+        @Override
+        public CompletableFuture<Long> get() {
+            return CompletableFuture.completedFuture(value.get());
+        }
+
+        @Override
+        public CompletableFuture<Void> set(long newValue) {
+            value.set(newValue);
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletableFuture<Boolean> compareAndSet(long expected, long update) {
+            return CompletableFuture.completedFuture(value.compareAndSet(expected, update));
+        }
     }
 
     @Override

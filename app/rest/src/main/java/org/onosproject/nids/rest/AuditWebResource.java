@@ -22,8 +22,9 @@ import javax.ws.rs.core.SecurityContext;
 import java.time.Instant;
 
 /**
- * The audit log: every model, block, alert and policy change, who made it, when, and how it ended (newest first),
- * and whether the requesting user may make changes (ONOS's admin role).
+ * The audit log: every model, block, alert and policy change, who made it, when, through which cluster instance, and
+ * how it ended (newest first, the same from every instance), and whether the requesting user may make changes (ONOS's
+ * admin role).
  */
 @Path("audit")
 public class AuditWebResource extends AbstractWebResource {
@@ -35,8 +36,8 @@ public class AuditWebResource extends AbstractWebResource {
      * The newest audit entries.
      *
      * @param limit optional: at most this many, 1..10000 (default 100)
-     * @return 200 with {"entries": [entry, …], "evicted": n, "requester": {"user": name, "admin": bool}}; 400 for
-     *         a bad limit
+     * @return 200 with {"entries": [entry, …], "evicted": n, "notStored": n, "requester": {"user": name, "admin":
+     *         bool}}; 400 for a bad limit
      * @onos.rsModel AuditList
      */
     @GET
@@ -48,10 +49,11 @@ public class AuditWebResource extends AbstractWebResource {
         ArrayNode entries = root.putArray("entries");
         for (AuditEntry entry : audit.entries(count)) {
             entries.addObject().put("time", Instant.ofEpochMilli(entry.timeMillis()).toString())
-                    .put("user", entry.user()).put("action", entry.action()).put("target", entry.target())
+                    .put("instance", entry.instance()).put("user", entry.user()).put("action", entry.action()).put("target", entry.target())
                     .put("result", entry.result());
         }
         root.put("evicted", audit.evicted());
+        root.put("notStored", audit.notStored());
         String user = Audit.user(security);
         root.putObject("requester").put("user", user)
                 .put("admin", audit.hasRole(user, NidsAuditService.ADMIN_ROLE));

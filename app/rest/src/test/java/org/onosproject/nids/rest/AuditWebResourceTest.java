@@ -49,13 +49,15 @@ public class AuditWebResourceTest extends NidsResourceTest {
 
         ObjectNode body = json(target("audit").queryParam("limit", "5").request().get(), 200);
         assertEquals(2, body.get("entries").size());
-        assertEquals("{\"time\":\"1970-01-01T00:00:01Z\",\"user\":\"unknown\",\"action\":\"block.remove\","
+        assertEquals("{\"time\":\"1970-01-01T00:00:01Z\",\"instance\":\"local\",\"user\":\"unknown\","
+                             + "\"action\":\"block.remove\","
                              + "\"target\":\"9\",\"result\":\"refused: block 9 does not exist\"}",
                      body.get("entries").get(0).toString());
         assertEquals("refused: block cap reached: 5 blocks (maxBlocks 5)",
                      body.get("entries").get(1).get("result").asText());
         assertEquals("10.0.0.3", body.get("entries").get(1).get("target").asText());
         assertEquals(RecordingAudit.EVICTED, body.get("evicted").asLong());
+        assertEquals(0, body.get("notStored").asLong());
         assertEquals("{\"user\":\"unknown\",\"admin\":false}", body.get("requester").toString());
     }
 

@@ -4,15 +4,16 @@
  */
 package org.onosproject.nids.impl.audit;
 
-import com.google.common.collect.ImmutableList;
 import org.apache.karaf.jaas.boot.principal.GroupPrincipal;
 import org.apache.karaf.jaas.boot.principal.RolePrincipal;
 import org.apache.karaf.jaas.boot.principal.UserPrincipal;
 import org.apache.karaf.jaas.config.JaasRealm;
 import org.apache.karaf.jaas.modules.BackingEngine;
 import org.apache.karaf.jaas.modules.BackingEngineFactory;
+import org.onosproject.cluster.ClusterService;
 import org.onosproject.nids.api.AuditEntry;
 import org.onosproject.nids.api.NidsAuditService;
+import org.onosproject.store.service.StorageException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -28,32 +29,35 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * The audit log: a bounded list of the newest {@link #MAX_ENTRIES} changes (the oldest let go and counted), each also
- * one line of the logger {@value #AUDIT_LOGGER} in ONOS's log. Roles are read from the user realms ONOS's Karaf
- * authenticates against (users.properties by default), through Karaf's backing engines, as its jaas commands do.
+ * The audit log: the newest {@value DistributedNidsAuditStore#MAX_ENTRIES} changes of the whole cluster (the oldest
+ * let go and counted), each recorded with the instance it was made through, and each also one line of the logger
+ * {@value #AUDIT_LOGGER} in that instance's ONOS log, written first (an entry the storage nodes do not take is in the
+ * log only, and counted). Roles are read from the user realms ONOS's Karaf authenticates against (users.properties by
+ * default), through Karaf's backing engines, as its jaas commands do.
  */
 @Component(immediate = true, service = NidsAuditService.class)
 public class NidsAuditManager implements NidsAuditService {
 
-    /** Entries kept; older ones are let go (counted in {@link #evicted()}; the log lines stay in ONOS's log). */
-    static final int MAX_ENTRIES = 10_000;
     /** The logger of the audit lines. */
     static final String AUDIT_LOGGER = "org.onosproject.nids.audit";
 
     private final Logger log = getLogger(getClass());
     private final Logger auditLog = getLogger(AUDIT_LOGGER);
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NidsAuditStore store;
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterService clusterService;
 
     /** The user realms (Karaf registers "karaf", ONOS's). */
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -69,8 +73,7 @@ public class NidsAuditManager implements NidsAuditService {
     /** The controller clock; tests replace it. */
     LongSupplier clock = System::currentTimeMillis;
 
-    private final Deque<AuditEntry> entries = new ArrayDeque<>();
-    private long evicted;
+    private final LongAdder notStored = new LongAdder();
 
     @Activate
     protected void activate() {
@@ -161,17 +164,16 @@ public class NidsAuditManager implements NidsAuditService {
 
     @Override
     public void record(String user, String action, String target, String result) {
-        AuditEntry entry = new AuditEntry(clock.getAsLong(), oneLine(user), oneLine(action), oneLine(target),
-                                          oneLine(result));
-        synchronized (entries) {
-            entries.addFirst(entry);
-            while (entries.size() > MAX_ENTRIES) {
-                entries.removeLast();
-                evicted++;
-            }
-        }
+        AuditEntry entry = new AuditEntry(clock.getAsLong(), clusterService.getLocalNode().id().toString(),
+                                          oneLine(user), oneLine(action), oneLine(target), oneLine(result));
         auditLog.info("user={} action={} target={} result={}", entry.user(), entry.action(), entry.target(),
                       entry.result());
+        try {
+            store.add(entry);
+        } catch (StorageException e) {
+            notStored.increment();
+            log.warn("Audit entry not stored ({}); the line above is its only record: {}", e.getMessage(), entry);
+        }
     }
 
     /** Line breaks and other control characters out: an entry is one log line and cannot forge another. */
@@ -182,20 +184,16 @@ public class NidsAuditManager implements NidsAuditService {
 
     @Override
     public List<AuditEntry> entries(int limit) {
-        ImmutableList.Builder<AuditEntry> newest = ImmutableList.builder();
-        synchronized (entries) {
-            Iterator<AuditEntry> it = entries.iterator();
-            for (int i = 0; i < limit && it.hasNext(); i++) {
-                newest.add(it.next());
-            }
-        }
-        return newest.build();
+        return store.newest(limit);
     }
 
     @Override
     public long evicted() {
-        synchronized (entries) {
-            return evicted;
-        }
+        return store.evicted();
+    }
+
+    @Override
+    public long notStored() {
+        return notStored.sum();
     }
 }

@@ -10,9 +10,13 @@ import org.apache.karaf.jaas.boot.principal.UserPrincipal;
 import org.apache.karaf.jaas.config.JaasRealm;
 import org.apache.karaf.jaas.modules.BackingEngine;
 import org.apache.karaf.jaas.modules.BackingEngineFactory;
+import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.onosproject.cluster.ClusterServiceAdapter;
 import org.onosproject.nids.api.AuditEntry;
+import org.onosproject.nids.impl.AtomixLikeStorageService;
+import org.onosproject.store.service.StorageException;
 
 import javax.security.auth.login.AppConfigurationEntry;
 import java.util.List;
@@ -26,16 +30,26 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
-/** Roles read from Karaf's realm as users.properties defines them (roles through groups); the bounded log. */
+/**
+ * Roles read from Karaf's realm as users.properties defines them (roles through groups); entries through the store,
+ * with the instance; an entry the storage refuses counted.
+ */
 public class NidsAuditManagerTest {
 
     private static final String MODULE = "org.apache.karaf.jaas.modules.properties.PropertiesLoginModule";
 
     private NidsAuditManager manager;
+    private DistributedNidsAuditStore store;
 
     @Before
     public void setUp() {
+        store = new DistributedNidsAuditStore();
+        store.storageService = new AtomixLikeStorageService();
+        store.maxEntries = 10;
+        store.activate();
         manager = new NidsAuditManager();
+        manager.store = store;
+        manager.clusterService = new ClusterServiceAdapter();
         manager.clock = () -> 5_000;
         // users.properties of ONOS: onos = rocks,_g_:admingroup; guest = guest,_g_:guestgroup
         GroupPrincipal admins = new GroupPrincipal("admingroup");
@@ -93,19 +107,50 @@ public class NidsAuditManagerTest {
         }
     }
 
+    @After
+    public void tearDown() {
+        store.deactivate();
+    }
+
     @Test
-    public void entriesNewestFirstOneLineEachAndTheOldestLetGoCounted() {
+    public void entriesNewestFirstOneLineEachWithTheInstance() throws InterruptedException {
         manager.record("onos", "block.add", "10.0.0.3", "ok: block 1");
         manager.record("onos", "alert.ack", "7", "refused: forged\nINFO line");
         List<AuditEntry> newest = manager.entries(10);
         assertEquals(2, newest.size());
         assertEquals("refused: forged INFO line", newest.get(0).result());
         assertEquals(5_000, newest.get(1).timeMillis());
-        for (int i = 0; i < NidsAuditManager.MAX_ENTRIES; i++) {
+        assertEquals(new ClusterServiceAdapter().getLocalNode().id().toString(), newest.get(1).instance());
+        for (int i = 0; i < 20; i++) {
             manager.record("nids", "block.remove", Integer.toString(i), "ok: expired");
         }
-        assertEquals(2, manager.evicted());
-        assertEquals(NidsAuditManager.MAX_ENTRIES, manager.entries(Integer.MAX_VALUE).size());
-        assertEquals(Integer.toString(NidsAuditManager.MAX_ENTRIES - 1), manager.entries(1).get(0).target());
+        for (int i = 0; i < 500 && manager.entries(100).size() > 10; i++) {
+            Thread.sleep(10);
+        }
+        assertEquals("the store's bound (10) and count", 22, manager.entries(100).size() + manager.evicted());
+        assertEquals("19", manager.entries(1).get(0).target());
+        assertEquals(0, manager.notStored());
+    }
+
+    @Test
+    public void anEntryTheStorageRefusesIsCountedAndTheChangeGoesOn() {
+        manager.store = new NidsAuditStore() {
+            @Override
+            public void add(AuditEntry entry) {
+                throw new StorageException.Unavailable();
+            }
+
+            @Override
+            public List<AuditEntry> newest(int limit) {
+                return List.of();
+            }
+
+            @Override
+            public long evicted() {
+                return 0;
+            }
+        };
+        manager.record("onos", "block.add", "10.0.0.3", "ok: block 1");
+        assertEquals(1, manager.notStored());
     }
 }
