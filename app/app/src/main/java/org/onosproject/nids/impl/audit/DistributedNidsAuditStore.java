@@ -37,10 +37,11 @@ import static org.slf4j.LoggerFactory.getLogger;
  * The audit log on ONOS's distributed primitives, so a change made through any instance is listed by every instance:
  * a consistent map of entries by a sequence number from a cluster-wide atomic counter (their order: ONOS's atomic id
  * generator hands each instance blocks of ids, which would list an instance's later entries before another's earlier
- * ones), and a cluster-wide count of the entries let go. Each instance follows the map's size and keys in an event-fed copy ({@link MapView}), so storing
- * an entry costs two round trips (its id, the put), none to check the bound. An instance that finds the log
- * over its bound after storing an entry removes the oldest down to 90% of it, on a thread of its own (the change being
- * recorded does not wait for it); two instances pruning at once remove the same ids, each removal counted once.
+ * ones), and a cluster-wide count of the entries let go. Each instance follows the map's size and keys in an
+ * event-fed copy ({@link MapView}), so storing an entry costs two round trips (its number, the put), none to check the
+ * bound. An instance that finds the log over its bound after storing an entry removes the oldest down to 90% of it, on
+ * a thread of its own (the change being recorded does not wait for it); two instances pruning at once remove the same
+ * entries, each removal counted once.
  */
 @Component(immediate = true, service = NidsAuditStore.class)
 public class DistributedNidsAuditStore implements NidsAuditStore {
@@ -119,22 +120,33 @@ public class DistributedNidsAuditStore implements NidsAuditStore {
 
     /** Removes the oldest entries down to 90% of the bound; false if the storage nodes refused. */
     private boolean prune() {
+        long removed = 0;
         try {
             List<Long> oldestFirst = copy.keys().stream().sorted().collect(Collectors.toList());
             int excess = oldestFirst.size() - (maxEntries - maxEntries / 10);
-            long removed = 0;
             for (int i = 0; i < excess; i++) {
                 if (entries.remove(oldestFirst.get(i)) != null) {
                     removed++;
                 }
             }
-            if (removed > 0) {
-                evicted.addAndGet(removed);
-            }
             return true;
         } catch (StorageException e) {
             log.warn("Audit log not pruned ({}): the next stored entry tries again", e.getMessage());
             return false;
+        } finally {
+            countEvicted(removed);
+        }
+    }
+
+    /** What a prune removed, also when it stopped half-way. */
+    private void countEvicted(long removed) {
+        if (removed == 0) {
+            return;
+        }
+        try {
+            evicted.addAndGet(removed);
+        } catch (StorageException e) {
+            log.warn("{} audit entries let go but not counted: {}", removed, e.getMessage());
         }
     }
 
