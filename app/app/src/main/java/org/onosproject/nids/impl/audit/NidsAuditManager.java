@@ -172,7 +172,8 @@ public class NidsAuditManager implements NidsAuditService {
             store.add(entry);
         } catch (StorageException e) {
             notStored.increment();
-            log.warn("Audit entry not stored ({}); the line above is its only record: {}", e.getMessage(), entry);
+            log.warn("Audit entry not stored ({}); its line in the audit log is its only record: {}", e.getMessage(),
+                     entry);
         }
     }
 
