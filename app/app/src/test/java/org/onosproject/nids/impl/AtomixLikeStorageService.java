@@ -21,7 +21,6 @@ import org.onosproject.store.service.MapEvent;
 import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.TestAtomicCounterMap;
-import org.onosproject.store.service.TestAtomicIdGenerator;
 import org.onosproject.store.service.TestDistributedSet;
 import org.onosproject.store.service.TestStorageService;
 import org.onosproject.store.service.Versioned;
@@ -50,7 +49,8 @@ import java.util.stream.Collectors;
  * threads and instances use at once: one primitive per name (two stores built on it are two instances of a cluster,
  * each getting every map event); each map operation is atomic, with a version from one counter (as a Raft log
  * index); a compute reads, runs its function, then writes only if the entry still has the version read, else throws
- * {@link ConsistentMapException.ConcurrentModification}, as Atomix's does. A store call made from inside a compute
+ * {@link ConsistentMapException.ConcurrentModification}, as Atomix's does; an id generator built by each instance
+ * hands out ids from blocks it reserves, as Atomix's does. A store call made from inside a compute
  * function fails the test ({@link IllegalStateException}): in ONOS the function runs on the thread that completes the
  * read, and such a call waits on that thread until it times out. Each operation first waits a random 0-{@link
  * #roundTripMicros} µs (a round trip), so concurrent writers interleave.
@@ -106,10 +106,44 @@ public final class AtomixLikeStorageService extends TestStorageService {
         return new AtomicIdGeneratorBuilder() {
             @Override
             public AsyncAtomicIdGenerator build() {
-                return (AsyncAtomicIdGenerator) primitives.computeIfAbsent(
-                        "ids:" + name(), n -> TestAtomicIdGenerator.builder().build());
+                return new IdBlocks(name(), (AtomicLong) primitives.computeIfAbsent("ids:" + name(),
+                                                                                   n -> new AtomicLong()));
             }
         };
+    }
+
+    /** Ids a generator built by one instance hands out, as Atomix's: from blocks it reserves of the shared counter. */
+    public static final int ID_BLOCK = 1000;
+
+    /**
+     * An id generator as each instance builds it: Atomix's reserves a block of ids at a time, so ids are unique across
+     * the cluster but not in the order they were handed out (the second instance's first id comes after the first
+     * instance's thousandth).
+     */
+    private static final class IdBlocks implements AsyncAtomicIdGenerator {
+        private final String name;
+        private final AtomicLong reserved;
+        private long next;
+        private long end;
+
+        IdBlocks(String name, AtomicLong reserved) {
+            this.name = name;
+            this.reserved = reserved;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public synchronized CompletableFuture<Long> nextId() {
+            if (next == end) {
+                end = reserved.addAndGet(ID_BLOCK) + 1;
+                next = end - ID_BLOCK;
+            }
+            return CompletableFuture.completedFuture(next++);
+        }
     }
 
     @Override
