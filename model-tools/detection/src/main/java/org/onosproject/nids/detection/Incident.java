@@ -418,6 +418,14 @@ public final class Incident {
     }
 
     /**
+     * @param made a decision of the auto-block rule
+     * @return whether it is the one recorded (kind and reason): recording it again would change nothing
+     */
+    public boolean hasDecision(BlockDecision made) {
+        return decision == made.kind() && Objects.equals(decisionReason, made.reason());
+    }
+
+    /**
      * @param made the decision the auto-block rule made about it
      * @return with the decision recorded
      */

@@ -226,8 +226,7 @@ public final class IncidentTracker {
                 return (int) blocks.stream().filter(b -> b.activeAt(now)).count();
             }
         });
-        if (incident.decision().orElse(null) != decision.kind()
-                || !Objects.equals(incident.decisionReason(), decision.reason())) {
+        if (!incident.hasDecision(decision)) {
             incident = book.change(incident.id(), i -> i.decided(decision)).orElse(incident);
         }
         Block block = null;

@@ -74,7 +74,6 @@ import java.util.Dictionary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -718,8 +717,7 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
         });
         // Recorded unless the incident as its event showed it has that decision already (most of an attack's verdicts
         // leave it unchanged): a recording reads the store, which only whoever decides changes.
-        if (!incident.decision().equals(Optional.of(decision.kind()))
-                || !Objects.equals(incident.decisionReason(), decision.reason())) {
+        if (!incident.hasDecision(decision)) {
             incidentService.recordDecision(incident.id(), decision);
         }
         switch (decision.kind()) {

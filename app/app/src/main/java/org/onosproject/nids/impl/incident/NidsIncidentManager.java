@@ -45,7 +45,6 @@ import java.util.Comparator;
 import java.util.Dictionary;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -312,8 +311,7 @@ public class NidsIncidentManager extends AbstractListenerManager<NidsIncidentEve
     @Override
     public Optional<Incident> recordDecision(long incidentId, BlockDecision decision) {
         checkNotNull(decision, "decision");
-        return store.book().change(incidentId, i -> i.decision().equals(Optional.of(decision.kind()))
-                && Objects.equals(i.decisionReason(), decision.reason()) ? i : i.decided(decision));
+        return store.book().change(incidentId, i -> i.hasDecision(decision) ? i : i.decided(decision));
     }
 
     @Override
