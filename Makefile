@@ -7,10 +7,8 @@ VENV_PY      := .venv/bin/python
 # another checkout (git worktrees sharing one venv); in a clean clone it is the same package `make setup` installed.
 export PYTHONPATH := $(CURDIR)/testing$(if $(PYTHONPATH),:$(PYTHONPATH))
 P4C          ?= p4c-bm2-ss
-P4_MAIN      := p4src/main.p4
 P4_BUILD     := p4src/build
 P4_OUT       := pipeconf/src/main/resources/p4c-out/bmv2
-P4C_FLAGS    := --arch v1model --std p4-16 -I p4src/include
 CONSTANTS_JAVA := pipeconf/src/main/java/org/onosproject/nids/pipeconf/NidsConstants.java
 CONSTANTS_PY   := testing/nidslib/constants.py
 CAPACITY_JSON  := model-tools/core/src/main/resources/org/onosproject/nids/model/capacity/capacity.json
@@ -53,19 +51,16 @@ stack-boot-check: ## start ONOS clean RUNS times (default 10) with the harness's
 	@ls oar/target/*.oar >/dev/null 2>&1 || mvn -B -q -DskipTests package
 	$(VENV_PY) -m nidslib.bootcheck --runs $(RUNS)
 
-p4-build: ## compile p4src/ with p4c-bm2-ss and copy bmv2.json + p4info.txt into the pipeconf
-	@command -v $(P4C) >/dev/null || { echo "p4-build: $(P4C) not on PATH (see \`make stack\`)" >&2; exit 1; }
-	mkdir -p $(P4_BUILD) $(P4_OUT)
-	$(P4C) $(P4C_FLAGS) -o $(P4_BUILD)/bmv2.json --p4runtime-files $(P4_BUILD)/p4info.txtpb $(P4_MAIN)
+p4-build: ## compile p4src/ (p4c-bm2-ss, then nidslib.bmv2opt) and copy bmv2.json + p4info.txt into the pipeconf
+	$(VENV_PY) -m nidslib.p4build --p4c $(P4C) --out $(P4_BUILD)
+	mkdir -p $(P4_OUT)
 	cp $(P4_BUILD)/bmv2.json $(P4_OUT)/bmv2.json
-	cp $(P4_BUILD)/p4info.txtpb $(P4_OUT)/p4info.txt
+	cp $(P4_BUILD)/p4info.txt $(P4_OUT)/p4info.txt
 
-p4-check: ## fail if the committed P4 outputs differ from what p4c makes from p4src/ now
-	@command -v $(P4C) >/dev/null || { echo "p4-check: $(P4C) not on PATH" >&2; exit 1; }
-	@mkdir -p $(P4_BUILD)/check
-	@$(P4C) $(P4C_FLAGS) -o $(P4_BUILD)/check/bmv2.json --p4runtime-files $(P4_BUILD)/check/p4info.txtpb $(P4_MAIN)
+p4-check: ## fail if the committed P4 outputs differ from what p4c and nidslib.bmv2opt make from p4src/ now
+	@$(VENV_PY) -m nidslib.p4build --p4c $(P4C) --out $(P4_BUILD)/check >/dev/null
 	@for f in bmv2.json p4info.txt; do \
-	  cmp -s $(P4_BUILD)/check/$$f$$([ $$f = p4info.txt ] && echo pb) $(P4_OUT)/$$f || { echo "p4-check: $(P4_OUT)/$$f is stale: run \`make p4-build constants\`" >&2; exit 1; }; \
+	  cmp -s $(P4_BUILD)/check/$$f $(P4_OUT)/$$f || { echo "p4-check: $(P4_OUT)/$$f is stale: run \`make p4-build constants\`" >&2; exit 1; }; \
 	done; echo "p4-check: committed P4 outputs are current"
 
 p4-test: ## P4 data-plane tests on BMv2 over P4Runtime (needs root + simple_switch_grpc)

@@ -1,7 +1,8 @@
 """The data-plane test switch of the P4 tests (p4src/tests/): one BMv2 simple_switch_grpc with the pipeline compiled
 from p4src/ now, on veth pairs whose host ends the tests send and receive raw frames on.
 
-  - builds the P4 program with p4c-bm2-ss into p4src/build/ when the outputs are missing or older than a source;
+  - builds the P4 program (nidslib.p4build: p4c-bm2-ss, then nidslib.bmv2opt) into p4src/build/ when the outputs
+    are missing or older than a source;
   - reads every name, id and shared constant from those outputs (nidslib.p4info), so no constant is written twice;
   - starts the switch on veth pairs it creates (host ends in the root namespace, IPv6 off), pushes the pipeline
     over P4Runtime (nidslib.p4runtime), writes entries, reads counters, sends packet-outs and collects packet-ins
@@ -16,20 +17,19 @@ import re
 import select
 import shutil
 import socket
-import subprocess
 import threading
 import time
 import zlib
 from pathlib import Path
 
-from . import netns, pipeline, veth
+from . import bmv2opt, netns, p4build, pipeline, veth
 from .flowref import Pkt
 from .p4info import Bmv2Json, P4Info, pack_fields, unpack_fields
 from .p4runtime import Bmv2Switch, Range, Ternary, ip2int
 from .paths import REPO_ROOT
 
 # What the tests use (they also reach the match kinds Range and Ternary and ip2int through this module).
-__all__ = ["REPO", "P4C", "p4c_command", "ensure_build", "build_outputs", "missing_requirements", "Switch",
+__all__ = ["REPO", "P4C", "ensure_build", "build_outputs", "missing_requirements", "Switch",
            "flow_slot", "flow_cells", "flow_key_bytes", "colliding_ports", "ip_frame", "tcp", "udp", "icmp", "MAC_A", "MAC_B", "Range", "Ternary", "ip2int",
            "pack_fields", "unpack_fields"]
 
@@ -38,17 +38,8 @@ P4SRC = REPO / "p4src"
 BUILD = P4SRC / "build"
 BMV2_JSON = BUILD / "bmv2.json"
 P4INFO_TXT = BUILD / "p4info.txt"
-P4INFO_TXTPB = BUILD / "p4info.txtpb"
-P4C = "p4c-bm2-ss"
+P4C = p4build.P4C
 SWITCH = "simple_switch_grpc"
-
-
-def p4c_command(p4c=P4C, out="p4src/build"):
-    """The command that compiles the pipeline (run from the repository root). The P4Info is written as
-    p4info.txtpb: p4c 1.2.4.8 warns that the .txt suffix is deprecated (same text format)."""
-    return [p4c, "--arch", "v1model", "--std", "p4-16", "-I", "p4src/include",
-            "-o", f"{out}/bmv2.json", "--p4runtime-files", f"{out}/p4info.txtpb",
-            "p4src/main.p4"]
 
 
 def p4_sources():
@@ -56,19 +47,12 @@ def p4_sources():
 
 
 def outputs_stale():
+    """True when p4src/build lacks outputs, or a P4 source or the optimiser is newer than them."""
     if not BMV2_JSON.exists() or not P4INFO_TXT.exists():
         return True
     built = min(BMV2_JSON.stat().st_mtime, P4INFO_TXT.stat().st_mtime)
-    return any(src.stat().st_mtime > built for src in p4_sources())
-
-
-def compile_p4(timeout=900):
-    """Compiles the program; returns (returncode, stdout+stderr)."""
-    BUILD.mkdir(exist_ok=True)
-    proc = subprocess.run(p4c_command(), cwd=REPO, capture_output=True, text=True, timeout=timeout)
-    if proc.returncode == 0:
-        shutil.copyfile(P4INFO_TXTPB, P4INFO_TXT)     # the name the pipeconf uses
-    return proc.returncode, proc.stdout + proc.stderr
+    inputs = p4_sources() + [Path(bmv2opt.__file__), Path(p4build.__file__)]
+    return any(src.stat().st_mtime > built for src in inputs)
 
 
 def ensure_build():
@@ -76,7 +60,7 @@ def ensure_build():
     if outputs_stale():
         if shutil.which(P4C) is None:
             return "p4c-bm2-ss not on PATH and p4src/build/ has no up-to-date bmv2.json + p4info.txt"
-        rc, out = compile_p4()
+        rc, out = p4build.build()
         if rc != 0:
             raise RuntimeError("p4c-bm2-ss failed:\n" + out)
     return None
