@@ -106,8 +106,9 @@ class Simplifier:
         if kind == "hexstr":
             value = _const(node)
             return value.bit_length() if value >= 0 else None
-        if kind == "runtime_data":
-            # P4Runtime carries an action parameter in whole bytes; assume no more than those.
+        if kind in ("runtime_data", "local"):
+            # An action parameter ("local" inside an action's expressions). P4Runtime carries it in whole bytes;
+            # assume no more than those.
             bits = self.runtime_widths.get(node["value"])
             return None if bits is None else -(-bits // 8) * 8
         op = _op(node)

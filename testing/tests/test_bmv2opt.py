@@ -40,11 +40,9 @@ def evaluate(node, env):
         return int(value, 16)
     if kind == "bool":
         return bool(value)
-    if kind == "runtime_data":
+    if kind in ("runtime_data", "local"):       # an action parameter, in whole bytes
         bits = env.runtime_widths.get(value, 32)
         return env.draw(("runtime", value), -(-bits // 8) * 8)
-    if kind == "local":
-        return env.draw(("local", value), 32)
     if kind == "header":
         return env.draw(("header", value), 1)
     assert kind == "expression", node
