@@ -183,6 +183,16 @@ class Simplifier:
                 if rc == 0:
                     self.removed["masks that keep every bit removed"] += 1
                     return _hexstr(0)
+            if rc is None:
+                # x & (z & c) where c keeps every bit x can have: x & z (and the same with the sides swapped).
+                for keep, other in ((left, right), (right, left)):
+                    inner, width = _op(other), self.width(keep)
+                    if inner is None or inner["op"] != "&" or width is None:
+                        continue
+                    for mask, z in ((_const(inner["right"]), inner["left"]), (_const(inner["left"]), inner["right"])):
+                        if mask is not None and mask >= 0 and _covers(mask, width):
+                            self.removed["masks inside an and removed"] += 1
+                            return self.simplify(_expression("&", keep, z))
             return _expression("&", left, right)
         if name in ("<<", ">>") and rc == 0:
             self.removed["shifts by zero removed"] += 1
@@ -300,10 +310,36 @@ def _simplify_parsers(doc, simplifier):
                     params[i] = _simplify_param(simplifier, operation["op"], param, written)
 
 
+def short_circuit(node):
+    """`a or b` as `a ? true : b`, `a and b` as `a ? b : false`: BMv2 evaluates both operands of `or` and `and`,
+    but only the branch of `?:` that the condition picks, so a test whose left side decides skips the right side's
+    operations (a boolean `?:` costs about what the `or` did)."""
+    op = _op(node)
+    if op is None:
+        return node
+    op = {**op, **{key: short_circuit(op[key]) for key in ("cond", "left", "right") if isinstance(op.get(key), dict)}}
+    if op["op"] == "or":
+        return _expression("?", {"type": "bool", "value": True}, op["right"], cond=op["left"])
+    if op["op"] == "and":
+        return _expression("?", op["right"], {"type": "bool", "value": False}, cond=op["left"])
+    return {"type": "expression", "value": op}
+
+
 def _simplify_conditions(doc, simplifier):
     for pipeline in doc["pipelines"]:
         for conditional in pipeline["conditionals"]:
-            conditional["expression"] = simplifier.simplify(conditional["expression"])
+            expression = simplifier.simplify(conditional["expression"])
+            simplifier.removed["ands and ors made short-circuit"] += _count_ops(expression, ("and", "or"))
+            conditional["expression"] = short_circuit(expression)
+
+
+def _count_ops(node, names=None):
+    """Operations in an expression (of the given names only, if given)."""
+    op = _op(node)
+    if op is None:
+        return 0
+    own = 1 if names is None or op["op"] in names else 0
+    return own + sum(_count_ops(op[key], names) for key in ("cond", "left", "right") if isinstance(op.get(key), dict))
 
 
 def _forward_hash_inputs(doc, simplifier):

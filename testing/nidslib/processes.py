@@ -9,6 +9,14 @@ import threading
 import time
 
 
+def stop_on_sigterm():
+    """SIGTERM raises KeyboardInterrupt, as ^C does, so a benchmark's `finally` blocks stop what it started (by
+    default SIGTERM ends Python without running them)."""
+    def _raise(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+    signal.signal(signal.SIGTERM, _raise)
+
+
 class Processes:
     def __init__(self):
         self._lock = threading.Lock()

@@ -8,6 +8,7 @@ expressions are checked when p4c's output is in p4src/build/ (`make p4-build` wr
 import copy
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -92,6 +93,8 @@ def random_expression(rng, widths, depth):
     if op in ("<<", ">>"):
         return bmv2opt._expression(op, sub(), const(rng.choice([0, 1, 8, 16, 32, 48, 64, 100])))
     if op == "&":
+        if rng.random() < 0.25:
+            return bmv2opt._expression("&", sub(), sub())
         mask = (1 << rng.choice([1, 8, 16, 32, 40, 48, 64, 104, 256])) - 1
         if rng.random() < 0.3:
             mask <<= rng.choice([0, 8, 32])
@@ -126,7 +129,7 @@ def test_random_p4c_style_expressions_keep_their_values():
     rng = random.Random(20261204)
     widths = [1, 8, 9, 16, 32, 48, 104, 256]
     program = program_with_fields(widths)
-    simplified_some = 0
+    simplified_some, rules = 0, Counter()
     for _ in range(3000):
         expression = random_expression(rng, widths, rng.randint(1, 5))
         simplifier = bmv2opt.Simplifier(program)
@@ -135,7 +138,30 @@ def test_random_p4c_style_expressions_keep_their_values():
         check_same(expression, simplified, program, rng, written)
         simplified_some += count_ops(simplified) < count_ops(expression)
         assert count_ops(simplified) <= count_ops(expression)
+        rules += simplifier.removed
     assert simplified_some > 500
+    # every expression rule was exercised
+    assert set(rules) == {"constant operations folded", "masks that keep every bit removed", "shifts by zero removed",
+                          "or with zero removed", "masks of masks merged", "masks the write makes anyway removed",
+                          "shifts of shifts merged", "masks inside an and removed"}, rules
+
+
+def test_short_circuit_conditions_keep_their_values():
+    rng = random.Random(11)
+    widths = [1, 8, 32]
+    program = program_with_fields(widths)
+
+    def condition(depth):
+        if depth == 0 or rng.random() < 0.3:
+            return {"type": "expression", "value": {"op": rng.choice(["<", "==", "!="]), "left": field(rng.randrange(3)),
+                                                    "right": field(rng.randrange(3))}}
+        return {"type": "expression", "value": {"op": rng.choice(["and", "or"]), "left": condition(depth - 1),
+                                                "right": condition(depth - 1)}}
+    for _ in range(500):
+        expression = condition(4)
+        rewritten = bmv2opt.short_circuit(copy.deepcopy(expression))
+        assert bmv2opt._count_ops(rewritten, ("and", "or")) == 0
+        check_same(expression, rewritten, program, rng)
 
 
 def test_a_mask_that_can_change_the_value_stays():
@@ -269,7 +295,7 @@ def test_the_programs_expressions_keep_their_values():
     for expression, written, runtime in expressions_of(doc):
         simplifier = bmv2opt.Simplifier(program)
         simplifier.runtime_widths = runtime
-        simplified = simplifier.simplify_written(copy.deepcopy(expression), written)
+        simplified = bmv2opt.short_circuit(simplifier.simplify_written(copy.deepcopy(expression), written))
         check_same(expression, simplified, program, rng, written, runtime, trials=8)
         checked += 1
     assert checked > 400

@@ -25,7 +25,6 @@ import datetime
 import os
 import platform
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -362,12 +361,8 @@ def run(args, results):
     return results
 
 
-def _raise_on_sigterm(signum, frame):
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
 def main():
-    signal.signal(signal.SIGTERM, _raise_on_sigterm)   # the cluster and fabric are stopped on the way out
+    processes.stop_on_sigterm()     # the cluster and fabric are stopped on the way out
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="4,8,16,24,32", help="switch counts (spine included), ascending")
     parser.add_argument("--rollouts", type=int, default=3, help="rollouts timed at each size")

@@ -683,6 +683,7 @@ def main(argv=None):
     p.add_argument("--perf", action="store_true", help="with --profile: a perf profile of the busiest thread")
     p.add_argument("--rounds", type=int, help="rounds in alternating order (default 3, --quick 1)")
     args = p.parse_args(argv)
+    processes.stop_on_sigterm()     # the switch, iperf3 and the namespaces are removed on the way out
     args.trial_seconds = 2 if args.quick else 3
     args.trials = 6 if args.quick else 8
     args.precision = 0.05 if args.quick else 0.02
