@@ -10,11 +10,13 @@ removes exactly those, and nothing that could change a value:
   - a mask `x & c` where c's low bits cover every bit x can have (bounded by its fields', registers' and
     constants' widths through the operations above it) — and, at the top of an assignment or register write, every
     bit the destination keeps, since the write masks to its width;
-  - a mask of a mask: `(x & c1) & c2` is `x & (c1 & c2)`; shifts by zero, or by at least the operand's width;
-    operations on constants (folded);
+  - a mask of a mask: `(x & c1) & c2` is `x & (c1 & c2)`, and `x & (z & c)` is `x & z` where c keeps x's bits;
+    shifts of shifts merged; shifts by zero, or by at least the operand's width; operations on constants (folded);
   - a temporary written once from a field and read once by the hash calculation that follows (the calculation
     reads the field), or written once and read once as the whole argument of the next primitive (the argument is
-    the temporary's expression), and metadata fields nothing reads any more (BMv2 resets each per packet).
+    the temporary's expression), and metadata fields nothing reads any more (BMv2 resets each per packet);
+  - in conditions, `a or b` becomes `a ? true : b` and `a and b` becomes `a ? b : false` (BMv2 evaluates both
+    operands of `or` and `and`, one branch of `?:`).
 
 Conditions keep BMv2's types: a data expression stays data, a boolean stays boolean. The P4Info is not touched, so
 names and ids are unchanged. `testing/tests/test_bmv2opt.py` evaluates every simplified expression of the program
@@ -72,7 +74,6 @@ class Program:
     """Widths of what expressions read: fields, register cells, action parameters."""
 
     def __init__(self, doc):
-        self.doc = doc
         types = {t["name"]: t for t in doc["header_types"]}
         self.fields = {}
         for header in doc["headers"]:
