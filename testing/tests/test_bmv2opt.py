@@ -108,13 +108,6 @@ def random_expression(rng, widths, depth):
     return bmv2opt._expression(op, sub(), sub())
 
 
-def count_ops(node):
-    op = bmv2opt._op(node)
-    if op is None:
-        return 0
-    return 1 + sum(count_ops(op[k]) for k in ("cond", "left", "right") if isinstance(op.get(k), dict))
-
-
 def check_same(original, simplified, program, rng, written=None, runtime_widths=None, trials=40):
     keep = (1 << written) - 1 if written is not None else None
     for _ in range(trials):
@@ -136,8 +129,8 @@ def test_random_p4c_style_expressions_keep_their_values():
         written = rng.choice([None, 8, 32, 104])
         simplified = simplifier.simplify_written(copy.deepcopy(expression), written)
         check_same(expression, simplified, program, rng, written)
-        simplified_some += count_ops(simplified) < count_ops(expression)
-        assert count_ops(simplified) <= count_ops(expression)
+        simplified_some += bmv2opt._count_ops(simplified) < bmv2opt._count_ops(expression)
+        assert bmv2opt._count_ops(simplified) <= bmv2opt._count_ops(expression)
         rules += simplifier.removed
     assert simplified_some > 500
     # every expression rule was exercised
