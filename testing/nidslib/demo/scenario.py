@@ -33,6 +33,12 @@ WORDLIST = ["123456", "password", "admin", "root", "toor", "qwerty", "letmein", 
 # Closed ports benign clients now and then try (a stale bookmark, a service that moved): low and high ones, so a
 # model cannot tell them from the scan's refused probes by the port alone.
 REFUSED_PORTS = [21, 23, 443, 993, 3306, 5203, 8080, 8443]
+# A client that finds its service down tries it on two ports, twice each, back to back: four refused connections
+# within a second, in every round. So every capture holds a benign source's worst case of refused connections at
+# once (SRC_HALF_OPEN 4); when the refused tries were single tasks placed at random, two fell within one source
+# window only in some runs, and a model trained on a capture where they never did alerted a benign host's second
+# refused connection (SRC_HALF_OPEN = 2 > 1) in the run where they did.
+REFUSED_TRIES = {"ports": 2, "attempts": 2}
 TOOLS = ["tcpdump", "mergecap", "nmap", "hping3", "hydra", "iperf3", "ssh", "ssh-keygen", "curl", "ping"]
 SSHD = "/usr/sbin/sshd"
 
@@ -128,7 +134,8 @@ class Scenario:
     def run_round(self, attacks=True):
         """Benign clients and the attacker at the same time; returns when all are done (each step bounded)."""
         self.say(f"traffic: benign {', '.join(BENIGN)} -> {SERVER}: 10 HTTP downloads, 4 SSH sessions, "
-                 f"2 cancelled downloads, 2 refused connections, 1 iperf3 run, 1 ping each" + (f"; attacks from {ATTACKER}" if attacks else ""))
+                 f"2 cancelled downloads, a closed service tried {REFUSED_TRIES['attempts']} times on "
+                 f"{REFUSED_TRIES['ports']} ports, 1 iperf3 run, 1 ping each" + (f"; attacks from {ATTACKER}" if attacks else ""))
         self.processes.run_together(*[(self._benign, name) for name in BENIGN],
                                     *([(self._attacks,)] if attacks else []))
 
@@ -145,7 +152,7 @@ class Scenario:
         server = self.server.ip
         key = os.path.join(self.ssh_dir, "client_ed25519")
         rng = random.Random(self.rng.random())
-        tasks = ["http"] * 10 + ["cancel"] * 2 + ["refused"] * 2 + ["ssh"] * 4 + ["iperf"] + ["ping"]
+        tasks = ["http"] * 10 + ["cancel"] * 2 + ["refused"] + ["ssh"] * 4 + ["iperf"] + ["ping"]
         rng.shuffle(tasks)
         for task in tasks:
             if task == "http":
@@ -160,11 +167,14 @@ class Scenario:
                 self._exec(name, ["curl", "-s", "-o", "/dev/null", "--limit-rate", "200k", "--max-time", "0.3",
                                   f"http://{server}/image.png"], 10)
             elif task == "refused":
-                # A client trying a port nobody listens on: the server's kernel answers a bare 40-byte RST, the
-                # packet a scan draws too (and a late segment after a close: one iperf3 run over BMv2 ended so).
-                port = rng.choice(REFUSED_PORTS)
-                self.detail(f"{name} -> {SERVER}  HTTP to closed port {port} (refused)")
-                self._exec(name, ["curl", "-s", "-o", "/dev/null", "--max-time", "3", f"http://{server}:{port}/"], 10)
+                # A client trying ports nobody listens on: the server's kernel answers each SYN with a bare 40-byte
+                # RST, the packet a scan draws too (and a late segment after a close: one iperf3 run over BMv2
+                # ended so). REFUSED_TRIES: why all tries come at once.
+                for port in rng.sample(REFUSED_PORTS, REFUSED_TRIES["ports"]):
+                    for _ in range(REFUSED_TRIES["attempts"]):
+                        self.detail(f"{name} -> {SERVER}  HTTP to closed port {port} (refused)")
+                        self._exec(name, ["curl", "-s", "-o", "/dev/null", "--max-time", "3",
+                                          f"http://{server}:{port}/"], 10)
             elif task == "ssh":
                 self.detail(f"{name} -> {SERVER}  SSH session (key login, 2 commands)")
                 self._exec(name, ["ssh", "-i", key, "-o", "StrictHostKeyChecking=no", "-o",
