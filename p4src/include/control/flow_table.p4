@@ -14,16 +14,16 @@
  *   a closed flow of the key  -> the packet is ignored (a late ACK...), unless it is a bare SYN: a new flow.
  * A flow ends at a TCP RST or once FIN was seen both ways: its cell is closed (key kept, free for others).
  *
- * Cost (BMv2 interprets every expression operation on multi-precision numbers, and a field write is the dearest
- * thing a primitive does; docs/overhead.md): a packet of a flow found in way 0 reads its flow cell once and writes
- * it once (cells.p4), in two actions (the key action: hash input, hash, way 0's cell; the count action: one
- * addition to the cell), and compares the cell with its hash input once (the cell stores its key as the hash
- * input); its only field writes are the hash input, the cell index, the cell read and the cell counted, and from
- * the lookup it goes straight to its count (IN or OUT), with no flag to test between. Everything else runs only on
- * the packets that need it, behind conditions: the packet's key as one value (a packet way 0 does not hold), a new
- * TTL/length extreme or TCP window, a TCP handshake or end, the first OUT packet, configured active timeouts, and
- * the packets the later stages work on (phase packets, ends, pending alerts, timeouts), which take the cell's
- * views. model-tools' SwitchReference is the same algorithm in Java.
+ * Cost (BMv2 interprets every expression operation on multi-precision numbers, and a field write is the dearest thing a
+ * primitive does; docs/overhead.md): a packet of a flow found in way 0 reads its flow cell once and writes it once
+ * (cells.p4), in two actions (the key action: hash input, hash, way 0's cell; the count action: one addition to the
+ * cell, written to the register only), and compares the cell with its hash input once (the cell stores its key as the
+ * hash input); its only field writes are the hash input, the cell index and the cell read, and from the lookup it goes
+ * straight to its count (IN or OUT), with no flag to test between. Everything else runs only on the packets that need
+ * it, behind conditions: the packet's key as one value (a packet way 0 does not hold), a new TTL/length extreme or TCP
+ * window, a TCP handshake or end, the first OUT packet, configured active timeouts, and the packets the later stages
+ * work on (phase packets, ends, pending alerts, timeouts), which read the counted cell again and take its views.
+ * model-tools' SwitchReference is the same algorithm in Java.
  */
 #ifndef NIDS_FLOW_TABLE_P4
 #define NIDS_FLOW_TABLE_P4
@@ -84,10 +84,15 @@
 // Whether the cell read holds the packet's key (live or closed).
 #define KEY_IN_CELL ((meta.cell & CELL_LIVE_OR_CLOSED) != 0 && (meta.cell & CELL_KEY) == CELL_HASH_INPUT)
 
-// A TCP packet that ends its flow: RST, or FIN seen both ways (after the count).
-#define TCP_ENDS_FLOW \
+// A TCP packet that ends its flow: RST, or FIN seen both ways once its flags count, tested on the cell as it was
+// before the count (meta.cell; the count writes only the register): an IN packet's flags join the client's, an OUT
+// packet's the server's.
+#define TCP_IN_ENDS_FLOW \
     ((hdr.tcp.flags & TCP_FLAG_RST) != 0 \
-     || (meta.cell[FLOW_CLIENT_FLAGS] & meta.cell[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0)
+     || ((meta.cell[FLOW_CLIENT_FLAGS] | hdr.tcp.flags) & meta.cell[FLOW_SERVER_FLAGS] & TCP_FLAG_FIN) != 0)
+#define TCP_OUT_ENDS_FLOW \
+    ((hdr.tcp.flags & TCP_FLAG_RST) != 0 \
+     || (meta.cell[FLOW_CLIENT_FLAGS] & (meta.cell[FLOW_SERVER_FLAGS] | hdr.tcp.flags) & TCP_FLAG_FIN) != 0)
 
 // The flow has no OUT packet yet: the tally's FLOW_PKTS equals its FLOW_IN_PKTS, 40 bits above it (in the cell,
 // a shift of 40 and a constant mask).
@@ -140,6 +145,15 @@ control FlowTable(inout headers_t hdr,
         meta.flow.outbound = true;
     }
 
+    // The counted cell's views, for the steps after the flow table (a few packets per flow): the cell read again,
+    // since the count wrote only the register.
+    @hidden action take_counted_views() {
+        flow_cells.read(meta.cell, meta.flow.slot);
+        meta.keys = FLOW_KEYS_OF(meta.cell);
+        meta.traffic = FLOW_TRAFFIC_OF(meta.cell);
+        meta.tally = FLOW_TALLY_OF(meta.cell);
+    }
+
     // The cell's views, for the steps that need more than the cell (cells.p4).
     @hidden action take_views() {
         meta.keys = FLOW_KEYS_OF(meta.cell);
@@ -190,14 +204,16 @@ control FlowTable(inout headers_t hdr,
 
     // ---- step 4: count the packet ----------------------------------------------------------------------------
     // A packet from the client (IN): its time, (TCP) flags, bytes, packets (the flow's and IN) and length bucket
-    // in one addition to the flow cell, written back. Without TCP there are no flags to add.
+    // in one addition to the flow cell, written to the register only: meta.cell keeps the cell as it was before
+    // the count (a 768-bit field write less for every tracked packet; p4c's copy of the register write's argument
+    // is forwarded by nidslib.bmv2opt), and the few later steps that need the counted cell read it again
+    // (take_counted_views, close_flow). Without TCP there are no flags to add.
 #define COUNT_INBOUND(FLAGS_ADDEND) \
-        meta.cell = ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_IN_TS_LO)) \
+        flow_cells.write(meta.flow.slot, ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_IN_TS_LO)) \
                      | ((flow_cell_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_IN_TS_LO) \
                      FLAGS_ADDEND) \
                     + ((flow_cell_t)hdr.ipv4.total_len \
-                       | LENGTH_BUCKET_ONE_WITH(CELL_IN_PACKET_ONE, 768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
-        flow_cells.write(meta.flow.slot, meta.cell)
+                       | LENGTH_BUCKET_ONE_WITH(CELL_IN_PACKET_ONE, 768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)))
 
     @hidden action count_inbound() {
         COUNT_INBOUND();
@@ -209,12 +225,11 @@ control FlowTable(inout headers_t hdr,
 
     // A packet from the server (OUT).
 #define COUNT_OUTBOUND(FLAGS_ADDEND) \
-        meta.cell = ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO)) \
+        flow_cells.write(meta.flow.slot, ((meta.cell & ~(768w0xFFFFFFFF << FLOW_LAST_OUT_TS_LO)) \
                      | ((flow_cell_t)standard_metadata.ingress_global_timestamp[31:0] << FLOW_LAST_OUT_TS_LO) \
                      FLAGS_ADDEND) \
                     + (((flow_cell_t)hdr.ipv4.total_len << FLOW_OUT_BYTES_LO) \
-                       | LENGTH_BUCKET_ONE_WITH(CELL_PACKET_ONE, 768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)); \
-        flow_cells.write(meta.flow.slot, meta.cell)
+                       | LENGTH_BUCKET_ONE_WITH(CELL_PACKET_ONE, 768w1, FLOW_TALLY_LO, hdr.ipv4.total_len)))
 
     @hidden action count_outbound() {
         COUNT_OUTBOUND();
@@ -300,10 +315,11 @@ control FlowTable(inout headers_t hdr,
         exit;
     }
 
-    // TCP RST, or FIN seen both ways (after the count): the flow ends; its cell is closed (the key kept for its
-    // late packets).
+    // TCP RST, or FIN seen both ways (after the count): the flow ends; its cell, read again as counted, is closed
+    // (the key kept for its late packets).
     @hidden action close_flow() {
         meta.flow.ended = true;
+        flow_cells.read(meta.cell, meta.flow.slot);
         meta.cell = (meta.cell & ~CELL_LIVE) | CELL_CLOSED;
         flow_cells.write(meta.flow.slot, meta.cell);
     }
@@ -370,7 +386,7 @@ control FlowTable(inout headers_t hdr,
                     raise_window_in(); \
                 } \
                 count_inbound_tcp(); \
-                if (TCP_ENDS_FLOW) { \
+                if (TCP_IN_ENDS_FLOW) { \
                     close_flow(); \
                 } \
             } else { \
@@ -389,7 +405,7 @@ control FlowTable(inout headers_t hdr,
                     raise_window_out(); \
                 } \
                 count_outbound_tcp(); \
-                if (TCP_ENDS_FLOW) { \
+                if (TCP_OUT_ENDS_FLOW) { \
                     close_flow(); \
                 } \
             } else { \
@@ -460,21 +476,25 @@ control FlowTable(inout headers_t hdr,
                 } else if (!meta.flow.counted) {
                     COUNT_IN_PACKET
                 } else if (hdr.tcp.isValid()) {
-                    if (TCP_ENDS_FLOW) {            // a new flow's first packet ends it (a RST)
+                    // a new flow's first packet ends it (a RST); meta.cell is the new cell, this packet's flags
+                    // in the client's already
+                    if (TCP_IN_ENDS_FLOW) {
                         close_flow();
                     }
                 }
             }
-            // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a new flow
-            // is phase 1; a power of two or a multiple of the late period may be a phase packet). The flow's packet
-            // count p is the low 32 bits of the tally: p & (p - 1) is taken on the whole cell (+ 0xFFFFFFFF there
-            // is - 1 in those bits for p >= 1), and masked once. An end is the CLOSED bit (close_flow). The packets
-            // that go on take the cell's views.
+            // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a power of
+            // two or a multiple of the late period may be a phase packet). meta.cell is the cell before the count,
+            // so the flow's packet count with this packet is p + 1, p the low 32 bits of the tally: (p + 1) & p is
+            // taken on the whole cell and masked once, and p + 1 is a multiple of 64 when p's low 6 bits are all
+            // set. A new flow's cell (write_new_cell) already counts its first packet (p = 1: read as 2, a power of
+            // two as 1 is); a closed one has the CLOSED bit (close_flow). The packets that go on take the counted
+            // cell's views.
             if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0
-                    || (meta.cell & (meta.cell + CELL_PKTS) & CELL_PKTS) == 0
-                    || (meta.cell & (768w63 << FLOW_TALLY_LO)) == 0
+                    || ((meta.cell + CELL_PACKET_ONE) & meta.cell & CELL_PKTS) == 0
+                    || (meta.cell & (768w63 << FLOW_TALLY_LO)) == (768w63 << FLOW_TALLY_LO)
                     || (meta.cell & CELL_ALERT_PENDING_OR_CLOSED) != 0) {
-                take_views();
+                take_counted_views();
                 if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
                     check_active_timeout();
                 }
