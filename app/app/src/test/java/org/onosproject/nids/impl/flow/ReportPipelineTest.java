@@ -187,6 +187,7 @@ public class ReportPipelineTest {
     @Test
     public void aSourceWhoseVerdictIsSlowHoldsUpNoOtherSource() throws Exception {
         CountDownLatch slowFree = new CountDownLatch(1);
+        CountDownLatch slowHeld = new CountDownLatch(1);
         CountDownLatch fastDone = new CountDownLatch(50);
         Map<String, List<Integer>> seen = new ConcurrentHashMap<>();
         pipeline = new ReportPipeline(1, 1000, 2, 1000, 10, counters,
@@ -197,6 +198,7 @@ public class ReportPipelineTest {
                                           seen.computeIfAbsent(client, c -> Collections.synchronizedList(new ArrayList<>()))
                                                   .add(record.key().clientPort());
                                           if (client.equals("10.0.0.1")) {
+                                              slowHeld.countDown();
                                               await(slowFree);
                                           } else {
                                               fastDone.countDown();
@@ -208,6 +210,8 @@ public class ReportPipelineTest {
             pipeline.offer(S1, null, new byte[]{(byte) i, 2}, System.nanoTime());
         }
         assertTrue("10.0.0.2's verdicts are placed while 10.0.0.1's first one is held", await(fastDone));
+        // The other worker may reach 10.0.0.1's first verdict only after 10.0.0.2's are all placed: wait for it.
+        assertTrue("10.0.0.1's first verdict reaches the service", await(slowHeld));
         assertEquals(List.of(0), seen.get("10.0.0.1"));
         slowFree.countDown();
         for (int i = 0; i < 1000 && counters.detection.snapshot().count() < 100; i++) {
