@@ -25,17 +25,29 @@ class Suite:
         self.what = what
         self.command = command
         self.prerequisites = prerequisites  # callables returning None (ok) or a reason to skip
-        self.counts = counts                # callable returning (tests, failures, skipped) or None
+        self.counts = counts                # callable returning (tests, failures, skipped[, note]) or None
 
 
-def surefire_counts():
+def surefire_counts(reports=None):
+    """(tests, failures, skipped, note) of the surefire reports (default: every module's), counted per test case: a
+    test that failed and then passed on a rerun counts once, as passed, and is named in the note (surefire writes
+    its `flakyFailure` into the case and counts the rerun, not the case, in the suite's `tests`)."""
+    if reports is None:
+        reports = sorted(glob.glob(os.path.join(ROOT, "**", "target", "surefire-reports", "TEST-*.xml"),
+                                   recursive=True))
     tests = failures = skipped = 0
-    for report in glob.glob(os.path.join(ROOT, "**", "target", "surefire-reports", "TEST-*.xml"), recursive=True):
-        suite = ElementTree.parse(report).getroot()
-        tests += int(suite.get("tests", 0))
-        failures += int(suite.get("failures", 0)) + int(suite.get("errors", 0))
-        skipped += int(suite.get("skipped", 0))
-    return tests, failures, skipped
+    flaky = []
+    for report in reports:
+        for case in ElementTree.parse(report).getroot().iter("testcase"):
+            tests += 1
+            if case.find("failure") is not None or case.find("error") is not None:
+                failures += 1
+            elif case.find("skipped") is not None:
+                skipped += 1
+            if case.find("flakyFailure") is not None or case.find("flakyError") is not None:
+                flaky.append(f"{case.get('classname', '').rsplit('.', 1)[-1]}.{case.get('name')}")
+    note = f"flaky (failed, then passed on a rerun): {', '.join(flaky)}" if flaky else ""
+    return tests, failures, skipped, note
 
 
 def junit_xml_counts(path):
@@ -111,7 +123,7 @@ def run(selected):
             # pytest exit code 5: nothing collected -- a suite that tests nothing has not passed.
             results.append((suite, "failed", "no tests collected", counts, elapsed))
         elif code == 0:
-            results.append((suite, "passed", "", counts, elapsed))
+            results.append((suite, "passed", counts[3] if counts and len(counts) > 3 else "", counts, elapsed))
         else:
             results.append((suite, "failed", f"exit code {code}", counts, elapsed))
     return results
