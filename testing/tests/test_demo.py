@@ -1,6 +1,6 @@
 # Run: .venv/bin/python -m pytest testing/tests/test_demo.py
 """Unit tests of the demo's pure parts: the block manager's properties, the driver's argument checks, what the
-offline run prints of `nids-model simulate --policy` round by round."""
+offline run prints of `nids-model simulate --policy` round by round, the benign hosts' refused connections."""
 import io
 import os
 import subprocess
@@ -10,6 +10,7 @@ import pytest
 
 from nidslib.demo import blockconfig
 from nidslib.demo import offline as offline_mod
+from nidslib.demo import scenario as scenario_mod
 from nidslib.demo import story as story_mod
 from nidslib.paths import REPO_ROOT
 
@@ -112,3 +113,26 @@ def test_a_rounds_figures_are_printed_and_kept_in_the_report(tmp_path):
     lines = out.getvalue().splitlines()
     assert [line.split("] ", 1)[1] for line in lines] == ["  benign        2 flows", "  targets       NOT MET"]
     assert state["figures"][1]["benign"]["hosts_blocked"] == []
+
+
+def test_a_benign_hosts_refused_connections_come_at_once(monkeypatch):
+    """Every round, each benign host's closed-service tries are consecutive commands (ports x attempts curls to
+    closed ports), so each capture holds a benign source's most refused connections within one source window."""
+    class Host:
+        ip = "10.0.0.2"
+
+    class Topology:
+        def host(self, name):
+            return Host()
+
+    scenario = scenario_mod.Scenario(Topology(), processes=None, work_dir="/nonexistent", say=lambda text: None,
+                                     seed=3)
+    monkeypatch.setattr(scenario_mod.time, "sleep", lambda seconds: None)
+    commands = []
+    scenario._exec = lambda host, args, timeout: commands.append((host, args))
+    scenario._benign("h1")
+    closed = [i for i, (_, args) in enumerate(commands)
+              if any(f":{port}/" in arg for arg in args for port in scenario_mod.REFUSED_PORTS)]
+    tries = scenario_mod.REFUSED_TRIES["ports"] * scenario_mod.REFUSED_TRIES["attempts"]
+    assert len(closed) == tries and closed == list(range(closed[0], closed[0] + tries)), commands
+    assert len({commands[i][1][-1] for i in closed}) == scenario_mod.REFUSED_TRIES["ports"]
