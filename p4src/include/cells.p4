@@ -168,6 +168,8 @@ const flow_cell_t CELL_KEY = ((768w1 << 104) - 1) << FLOW_KEYS_LO;
 const flow_cell_t CELL_MATCH = CELL_KEY | CELL_STATE(FLOW_STATE_LIVE | FLOW_STATE_CLOSED | FLOW_STATE_CLIENT_HIGH);
 // The flow's packet count (tally FLOW_PKTS) and a packet's additions to the tally
 const flow_cell_t CELL_PKTS = 768w0xFFFFFFFF << FLOW_TALLY_LO;
+// The packet count's bits below the late phase period (all zero: a multiple of it).
+const flow_cell_t CELL_PKTS_IN_LATE_PERIOD = ((bit<768>)(LATE_PHASE_PERIOD_VALUE - 1)) << FLOW_TALLY_LO;
 const flow_cell_t CELL_PACKET_ONE = 768w1 << FLOW_TALLY_LO;
 const flow_cell_t CELL_IN_PACKET_ONE = (768w1 << FLOW_TALLY_LO) | (768w1 << (FLOW_TALLY_LO + FLOW_IN_PKTS_LO));
 

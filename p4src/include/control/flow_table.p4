@@ -145,20 +145,18 @@ control FlowTable(inout headers_t hdr,
         meta.flow.outbound = true;
     }
 
-    // The counted cell's views, for the steps after the flow table (a few packets per flow): the cell read again,
-    // since the count wrote only the register.
-    @hidden action take_counted_views() {
-        flow_cells.read(meta.cell, meta.flow.slot);
-        meta.keys = FLOW_KEYS_OF(meta.cell);
-        meta.traffic = FLOW_TRAFFIC_OF(meta.cell);
-        meta.tally = FLOW_TALLY_OF(meta.cell);
-    }
-
     // The cell's views, for the steps that need more than the cell (cells.p4).
     @hidden action take_views() {
         meta.keys = FLOW_KEYS_OF(meta.cell);
         meta.traffic = FLOW_TRAFFIC_OF(meta.cell);
         meta.tally = FLOW_TALLY_OF(meta.cell);
+    }
+
+    // The counted cell's views, for the steps after the flow table (a few packets per flow): the cell read again,
+    // since the count wrote only the register.
+    @hidden action take_counted_views() {
+        flow_cells.read(meta.cell, meta.flow.slot);
+        take_views();
     }
 
     // ---- step 2: way 0 did not hold the key: keep its cell's views (a new flow may replace it) and read way 1 --
@@ -486,13 +484,13 @@ control FlowTable(inout headers_t hdr,
             // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a power of
             // two or a multiple of the late period may be a phase packet). meta.cell is the cell before the count,
             // so the flow's packet count with this packet is p + 1, p the low 32 bits of the tally: (p + 1) & p is
-            // taken on the whole cell and masked once, and p + 1 is a multiple of 64 when p's low 6 bits are all
-            // set. A new flow's cell (write_new_cell) already counts its first packet (p = 1: read as 2, a power of
-            // two as 1 is); a closed one has the CLOSED bit (close_flow). The packets that go on take the counted
-            // cell's views.
+            // taken on the whole cell and masked once, and p + 1 is a multiple of the late period (64) when p's
+            // bits below it are all set. A new flow's cell (write_new_cell) already counts its first packet (p = 1:
+            // read as 2, a power of two as 1 is); a closed one has the CLOSED bit (close_flow). The packets that go
+            // on take the counted cell's views.
             if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0
                     || ((meta.cell + CELL_PACKET_ONE) & meta.cell & CELL_PKTS) == 0
-                    || (meta.cell & (768w63 << FLOW_TALLY_LO)) == (768w63 << FLOW_TALLY_LO)
+                    || (meta.cell & CELL_PKTS_IN_LATE_PERIOD) == CELL_PKTS_IN_LATE_PERIOD
                     || (meta.cell & CELL_ALERT_PENDING_OR_CLOSED) != 0) {
                 take_counted_views();
                 if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
