@@ -99,6 +99,71 @@ def test_interleaved_searches_take_turns_and_find_what_each_alone_finds():
                if i <= 3 * min(len(h) for _, h in results.values()))
 
 
+def flaky_switch(capacity, hiccups):
+    """A trial function: no loss up to `capacity` pps, the excess lost above it, except that the trials whose
+    numbers (from 0) are in `hiccups` lose 5% whatever the rate (a scheduler slice the switch waited)."""
+    calls = []
+
+    def trial(rate):
+        calls.append(rate)
+        if len(calls) - 1 in hiccups:
+            return 0.05
+        return max(0.0, (rate - capacity) / rate)
+    return trial, calls
+
+
+def test_one_vote_lets_a_single_hiccup_end_the_search_low():
+    trial, calls = flaky_switch(30_000, hiccups={2})
+    best, _ = stats.max_rate_search(trial, 16_000, 120_000, max_trials=8)
+    # 16 kpps passes, 32 kpps loses (above capacity), the hiccup fails 22.6 kpps: the search never goes above it
+    assert calls[:3] == [16_000, 32_000, pytest.approx(22_627, abs=1)]
+    assert best < 22_627
+
+
+def test_three_votes_outvote_a_single_hiccup_and_stop_once_two_agree():
+    trial, calls = flaky_switch(30_000, hiccups={1})
+    best, history = stats.max_rate_search(trial, 16_000, 120_000, max_trials=8, votes=3)
+    assert 30_000 / 1.02 <= best <= 30_000 * 1.0101
+    # the hiccup is 16 kpps' second trial: a third decides; 32 kpps (above capacity) fails twice, no third
+    assert calls[:5] == [16_000] * 3 + [32_000] * 2
+    rates = [rate for rate, _ in history]
+    assert all(rates.count(rate) in (2, 3) for rate in rates)
+    assert len(set(rates)) <= 8
+    # a rate tried three times is one whose first two trials disagreed
+    for rate in set(rates):
+        losses = [loss for r, loss in history if r == rate]
+        if len(losses) == 3:
+            assert (losses[0] < 0.01) != (losses[1] < 0.01)
+
+
+def test_three_votes_fail_a_rate_that_two_trials_fail():
+    trial, calls = flaky_switch(30_000, hiccups={0, 1})
+    best, history = stats.max_rate_search(trial, 16_000, 120_000, max_trials=8, votes=3)
+    assert calls[:3] == [16_000, 16_000, 8_000]     # both trials at 16 kpps lost: it halves
+    assert best is not None and best < 16_000
+
+
+def test_votes_must_be_a_majority():
+    with pytest.raises(ValueError):
+        stats.max_rate_search(lambda r: 0.0, 1000, 2000, 4, votes=2)
+
+
+def test_interleaved_searches_with_votes_take_turns_trial_by_trial():
+    order = []
+    trials = {}
+    for key, capacity in (("S1", 33_000), ("S3", 27_000)):
+        trial, _ = lossy_switch(capacity)
+
+        def logged(rate, key=key, trial=trial):
+            order.append(key)
+            return trial(rate)
+        trials[key] = logged
+    results = stats.interleaved_searches(trials, low=16_000, high=120_000, max_trials=8, votes=3)
+    assert order[:4] == ["S1", "S3", "S3", "S1"]
+    assert 33_000 / 1.02 <= results["S1"][0] <= 33_000 * 1.0101
+    assert 27_000 / 1.02 <= results["S3"][0] <= 27_000 * 1.0101
+
+
 def test_percentiles_interpolate_between_ranks():
     xs = [5, 1, 4, 2, 3]
     assert stats.percentile(xs, 50) == 3

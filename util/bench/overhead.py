@@ -412,7 +412,7 @@ def ab_measure(binary, models, args, log):
 
 def run_bench(args, log):
     frames = [64, 1024]
-    search = dict(low=args.low, high=args.high, trials=args.trials, precision=args.precision)
+    search = dict(low=args.low, high=args.high, trials=args.trials, precision=args.precision, votes=args.votes)
     out_dir = os.path.abspath(args.out)
     os.makedirs(out_dir, exist_ok=True)
     build_dir = os.path.join(ROOT, "build", "bench")
@@ -483,7 +483,7 @@ def run_bench(args, log):
                 logs = {key: [] for key in order}
                 found = stats.interleaved_searches({key: trial_of(key, frame, logs[key]) for key in order},
                                                    low=args.low, high=args.high, max_trials=args.trials,
-                                                   precision=args.precision)
+                                                   precision=args.precision, votes=args.votes)
                 for key, (best, history) in found.items():
                     round_res[key]["max_rate"][str(frame)] = {
                         "pps": best, "gbps": stats.gbps(best, frame) if best else None, "trials": history,
@@ -562,7 +562,7 @@ def run_bench(args, log):
     results["machine"] = machine_facts(args.switch)
     results["models"] = {k: model_facts(m) for k, m in models.items()}
     results["settings"] = {"trial_seconds": args.trial_seconds, "trials": args.trials, "high": args.high,
-                           "low": args.low, "precision": args.precision,
+                           "low": args.low, "precision": args.precision, "votes": args.votes,
                            "nice": args.nice, "rounds": args.rounds,
                            "rtt_seconds": args.rtt_seconds, "tcp_seconds": args.tcp_seconds,
                            "quick": args.quick, "interleaved": True}
@@ -682,12 +682,19 @@ def main(argv=None):
     p.add_argument("--profile-seconds", type=int, default=8)
     p.add_argument("--perf", action="store_true", help="with --profile: a perf profile of the busiest thread")
     p.add_argument("--rounds", type=int, help="rounds in alternating order (default 3, --quick 1)")
+    p.add_argument("--votes", type=int,
+                   help="trials per offered rate of the max-rate search; a rate passes when most of them do "
+                        "(default 3: a third trial only when two disagree; --quick 1)")
     args = p.parse_args(argv)
     processes.stop_on_sigterm()     # the switch, iperf3 and the namespaces are removed on the way out
     args.trial_seconds = 2 if args.quick else 3
     args.trials = 6 if args.quick else 8
     args.precision = 0.05 if args.quick else 0.02
     args.rounds = args.rounds or (1 if args.quick else 3)
+    args.votes = args.votes or (1 if args.quick else 3)
+    if args.votes % 2 == 0:
+        print("bench: --votes must be odd (a majority decides)", file=sys.stderr)
+        return 2
     args.rtt_seconds = 4 if args.quick else 6
     args.tcp_seconds = 3 if args.quick else 5
     if os.geteuid() != 0:

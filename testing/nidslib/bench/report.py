@@ -26,6 +26,15 @@ INTERLEAVED = (": in each round the four searches take turns trial by trial (eve
                "scenario alike")
 
 
+def votes_phrase(settings):
+    """How many trials decide whether an offered rate passes (settings["votes"], 1 before it existed)."""
+    votes = settings.get("votes", 1)
+    if votes == 1:
+        return "one trial each"
+    return (f"each passing when most of its {votes} trials lose < 1% (trials stop once a majority agrees: a "
+            f"single trial near the limit is one sample of how the scheduler treated the switch)")
+
+
 def _rate(res, frame):
     return res["max_rate"][frame]["pps"]
 
@@ -234,7 +243,8 @@ def render_markdown(results, plots):
         f"- Max rate: highest offered UDP rate (iperf3, one flow) with < 1% loss end to end; from "
         f"{s.get('low', 1000):.0f} pps the rate doubles until a trial loses (cap {s['high']:.0f} pps; it halves "
         f"when the first trial loses), then a geometric bisection to {s.get('precision', 0.05):.0%}; at most "
-        f"{s['trials']} trials of {s['trial_seconds']} s per frame size; the median over {s.get('rounds', 1)} "
+        f"{s['trials']} rates per frame size, {votes_phrase(s)} of {s['trial_seconds']} s; the median over "
+        f"{s.get('rounds', 1)} "
         f"round(s){INTERLEAVED if s.get('interleaved') else ' run in alternating scenario order'} (per round: "
         + "; ".join(f"{per_round(results, f)} pps at {f} B" for f in FRAMES) + "). "
         "Gb/s counts layer-2 bits, FCS included.",

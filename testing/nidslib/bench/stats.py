@@ -54,7 +54,7 @@ def cpu_percent(ticks_before, ticks_after, seconds, clk_tck):
 
 # ---- rate search -------------------------------------------------------------------------------------------
 
-def rate_search(low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None):
+def rate_search(low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None, votes=1):
     """The search of max_rate_search as a generator: yields each rate to try, is sent that trial's loss fraction,
     returns (best passing rate or None, [(rate, loss)] in trial order). Several searches can then take turns
     trial by trial (interleaved_searches)."""
@@ -62,39 +62,54 @@ def rate_search(low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2
         raise ValueError("need 0 < low < high")
     if max_trials < 1:
         raise ValueError("need at least one trial")
+    if votes < 1 or votes % 2 == 0:
+        raise ValueError("votes must be odd and at least 1")
     floor = low / 16 if floor is None else floor
     history = []
+    steps = 0
+
+    def judge(rate):
+        # A rate passes when most of its `votes` trials lose less than the limit; trials stop once a majority is
+        # certain (two of three: a third trial only when the first two disagree). Returns the median loss, which
+        # is below the limit exactly when the majority passed.
+        nonlocal steps
+        steps += 1
+        losses = []
+        while True:
+            loss = yield rate
+            history.append((rate, loss))
+            losses.append(loss)
+            passed = sum(1 for x in losses if x < loss_limit)
+            if 2 * passed > votes or 2 * (len(losses) - passed) > votes:
+                return percentile(losses, 50)
+
     good = bad = None
-    loss = yield low
-    history.append((low, loss))
+    loss = yield from judge(low)
     if loss < loss_limit:
         good = low
     else:
         bad = low
-        while good is None and len(history) < max_trials and bad / factor >= floor:
+        while good is None and steps < max_trials and bad / factor >= floor:
             rate = bad / factor
-            loss = yield rate
-            history.append((rate, loss))
+            loss = yield from judge(rate)
             if loss < loss_limit:
                 good = rate
             else:
                 bad = rate
         if good is None:
             return None, history
-    while bad is None and len(history) < max_trials:
+    while bad is None and steps < max_trials:
         rate = min(good * factor, high)
-        loss = yield rate
-        history.append((rate, loss))
+        loss = yield from judge(rate)
         if loss < loss_limit:
             good = rate
             if rate >= high:
                 return good, history
         else:
             bad = rate
-    while bad is not None and len(history) < max_trials and bad / good > 1 + precision:
+    while bad is not None and steps < max_trials and bad / good > 1 + precision:
         rate = math.sqrt(good * bad)
-        loss = yield rate
-        history.append((rate, loss))
+        loss = yield from judge(rate)
         if loss < loss_limit:
             good = rate
         else:
@@ -102,7 +117,8 @@ def rate_search(low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2
     return good, history
 
 
-def max_rate_search(trial, low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None):
+def max_rate_search(trial, low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None,
+                    votes=1):
     """Highest offered rate with loss below `loss_limit`, within at most `max_trials` trials.
 
     trial(rate) -> loss fraction (0..1) of one run at that offered rate; loss is assumed to grow with the
@@ -110,10 +126,13 @@ def max_rate_search(trial, low, high, max_trials, precision=0.02, loss_limit=0.0
     reached, or, when `low` itself loses, halves until a trial passes (not below `floor`, default low / 16). A
     geometric bisection then narrows the bracket until hi/lo <= 1 + precision. Start `low` near the expected
     rates: every doubling or halving costs a trial the bisection lacks, and scenarios bracketed alike end on the
-    same grid. Returns (best passing rate or None, [(rate, loss)] in trial order); None when even `floor` loses.
+    same grid. `max_trials` bounds the rates tried; with `votes` = 3 a rate is tried two or three times and passes
+    when two of its trials do (a single trial near the limit is one sample of how the scheduler treated the
+    switch in those seconds). Returns (best passing rate or None, [(rate, loss)] in trial order); None when even
+    `floor` loses.
     """
     return interleaved_searches({None: trial}, low=low, high=high, max_trials=max_trials, precision=precision,
-                                loss_limit=loss_limit, factor=factor, floor=floor)[None]
+                                loss_limit=loss_limit, factor=factor, floor=floor, votes=votes)[None]
 
 
 def interleaved_searches(trials, **search):
