@@ -385,3 +385,10 @@ def test_only_a_switch_build_with_thrift_or_notifications_needs_the_stack_lock()
     assert not callgrind.shares_machine_ports(grpc_only)
     assert callgrind.shares_machine_ports(grpc_only + "  --thrift-port arg    TCP port on which to run the Thrift\n")
     assert callgrind.shares_machine_ports(grpc_only + "  --notifications-addr arg\n")
+
+
+def test_a_ratio_just_below_its_goal_is_not_shown_as_the_goal():
+    assert report.goal_percent(0.8974, 0.90) == "89.7%"
+    assert report.goal_percent(0.8949, 0.90) == "89%"
+    assert report.goal_percent(0.9049, 0.90) == "90%"
+    assert report.goal_percent(0.8496, 0.85) == "84.9%"

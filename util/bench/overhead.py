@@ -12,9 +12,10 @@ switched at run time through the config table and the classifier's tables:
   S4 full model     S2 + a full-capacity model: a multi-class tree at all 10 phases (one bank's decision entries)
 
 Per scenario: the highest offered UDP rate with < 1% loss at 64-byte and 1024-byte frames (iperf3, bounded
-geometric bisection; the four scenarios' searches take turns trial by trial), the rate delivered under the same
-overload (twice S1's max rate), RTT percentiles of ping under a fixed UDP load, TCP goodput, and the switch's CPU
-and RSS from /proc (per trial too). The whole run holds the integration lock (/tmp/nids-itest.lock), so no ONOS fabric runs meanwhile.
+geometric bisection, each rate decided by two trials of three; the four scenarios' searches take turns trial by
+trial), the rate delivered under the same overload (twice S1's max rate), RTT percentiles of ping under a fixed
+UDP load, TCP goodput, and the switch's CPU and RSS from /proc (per trial too). The whole run holds the
+integration lock (/tmp/nids-itest.lock), so no ONOS fabric runs meanwhile.
 
     .venv/bin/python util/bench/overhead.py [--quick] [--out DIR] [--switch PATH]
 """
