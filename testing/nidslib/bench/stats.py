@@ -61,7 +61,7 @@ def rate_search(low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2
     if not 0 < low < high:
         raise ValueError("need 0 < low < high")
     if max_trials < 1:
-        raise ValueError("need at least one trial")
+        raise ValueError("need at least one rate to try")
     if votes < 1 or votes % 2 == 0:
         raise ValueError("votes must be odd and at least 1")
     floor = low / 16 if floor is None else floor
@@ -119,7 +119,8 @@ def rate_search(low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2
 
 def max_rate_search(trial, low, high, max_trials, precision=0.02, loss_limit=0.01, factor=2.0, floor=None,
                     votes=1):
-    """Highest offered rate with loss below `loss_limit`, within at most `max_trials` trials.
+    """Highest offered rate with loss below `loss_limit`, within at most `max_trials` rates (`votes` trials each
+    at most).
 
     trial(rate) -> loss fraction (0..1) of one run at that offered rate; loss is assumed to grow with the
     rate. The search brackets the rate first: from `low` it doubles (`factor`) until a trial loses or `high` is
