@@ -224,12 +224,15 @@ def test_incidents_and_alerts_name_the_attack_sources_only(traffic, routed):
     assert all(a["class"] == "Attack" and a["decisionPath"] for a in alerts), alerts[0]
 
     # The benign conversations were classified too (not merely missed): their records are in the flow window.
-    records = []
+    records, per_device = [], {}
     for device in routed.topology.switches:
-        records += rest.get(f"/onos/nids/flows?device={device.device_id}&limit=1000", retry=False)["flows"]
+        flows = rest.get(f"/onos/nids/flows?device={device.device_id}&limit=1000", retry=False)["flows"]
+        per_device[device.device_id] = len(flows)
+        records += flows
     benign_records = [r for r in records if r["flow"]["clientIp"] in BENIGN.values()
                       and r["flow"]["serverPort"] in (HTTP_PORT, IPERF_PORT)]
-    assert benign_records, "no flow record of the benign HTTP/iperf3 conversations"
+    assert benign_records, (f"no flow record of the benign HTTP/iperf3 conversations; records per device (window "
+                            f"1000): {per_device}; clients: {sorted({r['flow']['clientIp'] for r in records})}")
     assert not any(r["attack"] for r in benign_records), [r for r in benign_records if r["attack"]][:2]
 
 
