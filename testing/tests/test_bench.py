@@ -392,3 +392,13 @@ def test_a_ratio_just_below_its_goal_is_not_shown_as_the_goal():
     assert report.goal_percent(0.8949, 0.90) == "89%"
     assert report.goal_percent(0.9049, 0.90) == "90%"
     assert report.goal_percent(0.8496, 0.85) == "84.9%"
+
+
+def test_overhead_refuses_an_even_number_of_votes_in_one_line():
+    import subprocess
+    import sys
+    from nidslib.paths import REPO_ROOT
+    done = subprocess.run([sys.executable, f"{REPO_ROOT}/util/bench/overhead.py", "--votes", "2"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "bench: --votes must be odd (a majority decides)"
