@@ -134,6 +134,7 @@ def traffic(scan_model, collector, siem, routed):
     # UNKNOWN about every attacker.
     session_mod.learn_hosts(routed)
     started = int(time.time() * 1000)
+    reports_before = _report_totals(routed.rest)
     servers = [
         netns.host_popen("h3", "python3", "-m", "http.server", str(HTTP_PORT), "--bind", BENIGN["h3"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
@@ -159,7 +160,7 @@ def traffic(scan_model, collector, siem, routed):
         assert all(p.returncode == 0 for p in benign), [p.stderr.read() for p in benign]
         nmap_out = attacks[0].stdout.read()
         assert attacks[0].returncode == 0 and "1 host up" in nmap_out, nmap_out
-        yield {"since": started}
+        yield {"since": started, "reports": reports_before}
     finally:
         for process in servers:
             processes.terminate(process, grace=10)
@@ -223,7 +224,15 @@ def test_incidents_and_alerts_name_the_attack_sources_only(traffic, routed):
     assert len(alerts) <= evidence, f"{len(alerts)} alerts for {evidence} evidence flows"
     assert all(a["class"] == "Attack" and a["decisionPath"] for a in alerts), alerts[0]
 
-    # The benign conversations were classified too (not merely missed): their records are in the flow window.
+    # The benign conversations were classified too (not merely missed): their records are in the flow window. They
+    # end last, so their reports queue behind the attacks' in ONOS's southbound (seconds on a loaded 2-core machine):
+    # first wait until the app has received every report the switches counted as sent.
+    try:
+        onos_mod.wait_until(lambda: _reports_drained(rest, traffic["reports"], seen), WAIT_S, 2,
+                            "the app to receive every report the switches sent")
+    except onos_mod.OnosError:
+        raise AssertionError(f"reports the switches sent vs the app received since the traffic started: "
+                             f"{seen['drained']}") from None
     records, per_device = [], {}
     for device in routed.topology.switches:
         flows = rest.get(f"/onos/nids/flows?device={device.device_id}&limit=1000", retry=False)["flows"]
@@ -237,7 +246,10 @@ def test_incidents_and_alerts_name_the_attack_sources_only(traffic, routed):
 
 
 def test_netflow_records_of_attack_and_benign_traffic_reach_nfdump(traffic, collector, routed):
-    # The alerts test (or this wait) makes sure the reports reached the app before nfcapd is stopped.
+    # Every report the switches sent reached the app (they lag the traffic by seconds on a loaded machine) and was
+    # exported before nfcapd is stopped.
+    onos_mod.wait_until(lambda: _reports_drained(routed.rest, traffic["reports"], {}), WAIT_S, 2,
+                        "the app to receive every report the switches sent")
     onos_mod.wait_until(lambda: _exported(routed.rest) > 0, WAIT_S, 2, "NetFlow records exported")
     time.sleep(3)   # the exporter sends per report batch; let the last datagrams arrive
     process = collector["process"]
@@ -339,6 +351,20 @@ def _flow_summary(rest, topology):
                    r["features"].get("TCP_FLAGS"), r["features"].get("OUT_BYTES"))
             summary[key] = summary.get(key, 0) + 1
     return sorted(summary.items(), key=lambda kv: -kv[1])[:25]
+
+
+def _report_totals(rest):
+    """(reports the switches counted as sent, reports the app received): the switches' counters are read live."""
+    sent = sum(value for device in rest.get("/onos/nids/devices", retry=False)["devices"]
+               for key, value in (device.get("reportCounters") or {}).items() if key.startswith("sent."))
+    return sent, rest.get("/onos/nids/stats", retry=False)["pipeline"]["reportsReceived"]
+
+
+def _reports_drained(rest, before, seen):
+    """True once the app has received, since `before`, as many reports as the switches sent."""
+    sent, received = _report_totals(rest)
+    seen["drained"] = {"sent": sent - before[0], "received": received - before[1]}
+    return sent > before[0] and received - before[1] >= sent - before[0]
 
 
 def _set_collectors(rest, value):

@@ -305,7 +305,8 @@ final class PcapEvalCommand {
                 examples.addObject().put("client", LiveEvaluation.address(d.client)).put("client_port", d.clientPort)
                         .put("server", LiveEvaluation.address(d.server)).put("server_port", d.serverPort)
                         .put("protocol", d.protocol).put("packets", flow.packets).put("phase", d.phaseLabel())
-                        .put("class", d.className).put("confidence_permille", d.confidencePermille)
+                        .put("class", d.className).put("leaf", d.leafId)
+                        .put("confidence_permille", d.confidencePermille)
                         .put("at_s", round((d.micros - flow.firstMicros) / 1e6, 3));
             }
             b.put("met", benignMet());
