@@ -1,11 +1,20 @@
 package org.onosproject.nids.model.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.onosproject.nids.detection.DetectionPolicy;
 import org.onosproject.nids.model.ModelException;
+import org.onosproject.nids.model.TestTrees;
+import org.onosproject.nids.model.bundle.ModelBundle;
+import org.onosproject.nids.model.bundle.ModelBundles;
+import org.onosproject.nids.model.bundle.SourceWindow;
+import org.onosproject.nids.model.bundle.TrainingSummary;
+import org.onosproject.nids.model.catalog.FeatureCatalog;
 import org.onosproject.nids.model.flow.PacketHeaders;
+import org.onosproject.nids.model.phase.Phase;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -248,6 +257,28 @@ public class LiveEvaluationTest {
                 Map.of());
         assertEquals(-1, missed.secondsToDetect(0), 1e-9);
         assertFalse(missed.attackMet(0));
+    }
+
+    @Test
+    public void aBenignFlowAlertedIsNamedWithItsLeafInTheReport() throws Exception {
+        // The leaf a benign false alarm fell into is what a failing demo needs to name the rule at fault.
+        LiveEvaluation evaluation = new LiveEvaluation(scanWindow(1_000_000, 2_000_000), new PortDetector(),
+                                                       blockingAfter(3));
+        evaluation.accept(syn(1_600_000, CLIENT, 50000, 4444));
+        evaluation.finish();
+        TrainingSummary training = TrainingSummary.builder().dataFile("flows.csv").labelColumn("Attack")
+                .binary(true).algorithm("j48").parameters(Map.of()).rows(2).trainRows(2)
+                .metrics(Map.of("f1_weighted", 1.0)).build();
+        ModelBundle bundle = ModelBundles.compile("sample", "2026-01-01T00:00:00Z", training,
+                Map.of(Phase.END, TestTrees.sampleWithCounts()), 500, SourceWindow.DEFAULT_WINDOW_LOG2_US,
+                FeatureCatalog.standard(), TestTrees.capacity().build());
+        Path file = folder.newFile("capture.pcap").toPath();
+        PcapEvalCommand.Report report = new PcapEvalCommand.Report(bundle, file, file, "alone", evaluation,
+                evaluation, Map.of());
+        JsonNode example = new ObjectMapper().readTree(report.json()).path("benign").path("alerted_examples").get(0);
+        assertEquals(4444, example.path("server_port").asInt());
+        assertEquals(3, example.path("leaf").asInt(-1));
+        assertEquals(950, example.path("confidence_permille").asInt());
     }
 
     /** Alerts the attacker's ICMP flows at their first packet, one per switch flow (an echo identifier). */
