@@ -11,11 +11,9 @@ import time
 import pytest
 
 from nidslib import browser
-from nidslib import constants as C
 from nidslib import datasets as models
 from nidslib import fabric as fabric_mod
 from nidslib import onos as onos_mod
-from nidslib import p4runtime as p4rt
 
 
 MODELS = "/onos/nids/models"
@@ -68,22 +66,9 @@ def deep_tree(depth):
 
 
 def configured_rates(stack):
-    """{switch: sorted report_rate_pps of its report budgets} read back from every switch (what the app wrote: one
-    report_budget entry per kind of report)."""
-    rates = {}
-    for switch in stack.topology.switches:
-        reader = p4rt.Client(switch.grpc_port)
-        try:
-            param = reader.p4info.param(C.NIDS_INGRESS_REPORTS_SET_BUDGET, C.RATE_PPS).id
-            entries = reader.table_entries(C.NIDS_INGRESS_REPORTS_REPORT_BUDGET)
-            rates[switch.name] = sorted(int.from_bytes(p.value, "big") for e in entries
-                                        for p in e.action.action.params if p.param_id == param)
-        finally:
-            reader.close()
-    return rates
+    """{switch: sorted report_rate_pps of its report budgets}, read back from every switch."""
+    return {name: [rate for rate, _ in budgets] for name, budgets in fabric_mod.report_budgets(stack.topology).items()}
 
-
-# ---- bad input --------------------------------------------------------------------------------------------------
 
 def test_oversized_and_too_deep_uploads_are_refused_and_nothing_is_stored(stack):
     before = stored_models(stack)

@@ -220,10 +220,16 @@ def test_a_blocking_collector_costs_only_netflow_records(routed, port_model, blo
     assert settled["drops"]["reportQueueFull"] == before["drops"]["reportQueueFull"], settled["drops"]
 
 
-def _flow_records(rest, device_id, server_ip, client_port, server_port):
+def _flow_records_to(rest, device_id, server_ip, server_port):
+    """The records of h1's flows to a server's port in a switch's window."""
     flows = rest.get(f"/onos/nids/flows?device={device_id}&limit=10000", retry=False)["flows"]
     return [f for f in flows if f["flow"]["clientIp"] == "10.0.0.1" and f["flow"]["serverIp"] == server_ip
-            and f["flow"]["clientPort"] == client_port and f["flow"]["serverPort"] == server_port]
+            and f["flow"]["serverPort"] == server_port]
+
+
+def _flow_records(rest, device_id, server_ip, client_port, server_port):
+    return [f for f in _flow_records_to(rest, device_id, server_ip, server_port)
+            if f["flow"]["clientPort"] == client_port]
 
 
 def _switch_configs(stack):
@@ -317,6 +323,98 @@ def test_a_flood_of_new_flows_from_one_source(routed, port_model):
         pytest.skip(missing)
     with _switches_on(routed, reference_stack.BMV2_PERF):
         _flood_with_attacks_of_others(routed)
+
+
+# The idle sweep under a small probe budget: IDLE_FLOWS one-datagram UDP flows h1 -> SILENT_SERVER:IDLE_PORT
+# (nobody answers; s1 tracks them, and reports each at its first packet, an active timeout of one packet, so the app
+# knows their slots) go idle together; then the switches answer SWEEP_RATE_PPS probes a second, SWEEP_BURST at once,
+# and flows idle for SWEEP_IDLE_S are swept. Sent back to back, a sweep's probes got about a burst answered.
+IDLE_FLOWS, IDLE_FIRST_PORT, IDLE_PORT = 300, 30000, 7000
+SWEEP_RATE_PPS, SWEEP_BURST, SWEEP_IDLE_S = 100, 10, 2
+MODEL_MANAGER = "org.onosproject.nids.impl.NidsModelManager"
+
+# DST FIRST COUNT PORT: one datagram from each source port FIRST.. to DST:PORT, 200 a second (the records' budget
+# takes them all).
+UDP_SPRAY = r"""
+import socket, sys, time
+dst, first, count, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+for i in range(count):
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("", first + i))
+    s.sendto(b"x" * 32, (dst, port))
+    s.close()
+    time.sleep(0.005)
+print(count)
+"""
+
+
+def _component(rest, name):
+    return next(iter(rest.get(f"/onos/v1/configuration/{name}", retry=False).values()))
+
+
+def test_the_idle_sweep_probes_within_the_switches_probe_budget(routed, port_model):
+    """Every idle flow the app knows is reported by a probe and freed, every probe the app sends is answered (none
+    refused by the switches' probe budget), and the app's probe queue empties."""
+    rest, topology = routed.rest, routed.topology
+    edge = topology.switch("s1").device_id
+    wanted = set(range(IDLE_FIRST_PORT, IDLE_FIRST_PORT + IDLE_FLOWS))
+
+    def records(reason):
+        return {f["flow"]["clientPort"] for f in _flow_records_to(rest, edge, SILENT_SERVER, IDLE_PORT)
+                if f["reason"] == reason} & wanted
+
+    kept_model = {k: str(_component(rest, MODEL_MANAGER)[k])
+                  for k in ("reportRatePps", "reportBurst", "activeTimeoutPackets")}
+    kept_idle = str(_component(rest, FLOW_MANAGER)["inactiveTimeoutSeconds"])
+    netns.host_exec("h1", "ip", "neigh", "replace", SILENT_SERVER, "lladdr", SILENT_MAC, "dev", "h1-eth0",
+                    timeout=10, check=True)
+    try:
+        rest.post(f"/onos/v1/configuration/{MODEL_MANAGER}", {"activeTimeoutPackets": "1"})
+        time.sleep(5)   # written to the switches at once (modified() reconciles)
+        out = netns.host_exec("h1", "python3", "-c", UDP_SPRAY, SILENT_SERVER, str(IDLE_FIRST_PORT),
+                              str(IDLE_FLOWS), str(IDLE_PORT), timeout=60, check=True)
+        assert out.stdout.split() == [str(IDLE_FLOWS)], out
+        onos_mod.wait_until(lambda: records("ACTIVE_TIMEOUT") == wanted, 60, 1,
+                            f"an ACTIVE_TIMEOUT record of each of the {IDLE_FLOWS} flows from s1")
+        rest.post(f"/onos/v1/configuration/{MODEL_MANAGER}",
+                  {"reportRatePps": str(SWEEP_RATE_PPS), "reportBurst": str(SWEEP_BURST),
+                   "activeTimeoutPackets": kept_model["activeTimeoutPackets"]})
+        onos_mod.wait_until(lambda: all(set(b) == {(SWEEP_RATE_PPS, SWEEP_BURST)}
+                                        for b in fabric.report_budgets(topology).values()),
+                            30, 0.5, "the small report budget written to every switch")
+        before_switches, before_app = _switch_counters(rest), _pipeline(rest)
+        _configure(rest, inactiveTimeoutSeconds=SWEEP_IDLE_S)
+        state = {}
+
+        def swept():
+            changes = _counter_changes(before_switches, _switch_counters(rest)).get(edge, {})
+            pipeline = _pipeline(rest)
+            state.update(answered=changes.get("sent.PROBE", 0), refused=changes.get("dropped.PROBE", 0),
+                         records=len(records("PROBE")), queue=pipeline["queues"]["probes"], probes=pipeline["probes"])
+            return (state["answered"] >= 2 * IDLE_FLOWS and state["records"] == IDLE_FLOWS
+                    and state["queue"]["length"] == 0)
+
+        # Refresh probes at 80/s (4 s), the next sweep's free probes as long: well within a minute.
+        try:
+            onos_mod.wait_until(swept, 90, 1, f"each of the {IDLE_FLOWS} idle flows probed and freed on s1 (two PROBE "
+                                              f"reports each, a PROBE record), the probe queue empty")
+        except onos_mod.OnosError as e:
+            raise AssertionError(f"{e}; {state}") from None
+        after_app = _pipeline(rest)
+        time.sleep(2)   # the answers to the probes sent so far on their way
+        changes = _counter_changes(before_switches, _switch_counters(rest))
+        refused = {d: c.get("dropped.PROBE", 0) for d, c in changes.items()}
+        answered = sum(c.get("sent.PROBE", 0) for c in changes.values())
+        sent = after_app["probes"]["sent"] - before_app["probes"]["sent"]
+        print(f"probes sent {sent}, answered {answered}, refused {refused}, per switch {changes}")
+        assert not any(refused.values()), f"the switches refused probes: {refused}"
+        # each idle flow: a refresh probe, then a free probe
+        assert sent >= 2 * IDLE_FLOWS, sent
+        assert answered >= sent, f"{sent} probes sent, {answered} answered"
+    finally:
+        netns.host_exec("h1", "ip", "neigh", "del", SILENT_SERVER, "dev", "h1-eth0", timeout=10)
+        _configure(rest, inactiveTimeoutSeconds=kept_idle)
+        rest.post(f"/onos/v1/configuration/{MODEL_MANAGER}", kept_model)
 
 
 @contextlib.contextmanager

@@ -10,6 +10,8 @@ import signal
 import subprocess
 
 from . import bmv2, netns, processes, veth
+from . import constants as C
+from . import p4runtime as p4rt
 from . import topology as topo
 
 _SWITCH_IF = re.compile(r"^s\d+-eth\d+$")
@@ -174,3 +176,21 @@ def tcp_attempts(host_name, ip, port, count, connect_timeout=0.3):
               "print(' '.join(f'{k}={v}' for k, v in seen.items()))\n")
     out = netns.host_exec(host_name, "python3", "-c", script, timeout=count * connect_timeout + 30).stdout.split()
     return {k: int(v) for k, v in (item.split("=") for item in out)}
+
+
+def report_budgets(topology):
+    """{switch: sorted (rate_pps, burst) of its report budgets} read back from every switch (what the app wrote: one
+    report_budget entry per kind of report)."""
+    budgets = {}
+    for switch in topology.switches:
+        reader = p4rt.Client(switch.grpc_port)
+        try:
+            rate = reader.p4info.param(C.NIDS_INGRESS_REPORTS_SET_BUDGET, C.RATE_PPS).id
+            burst = reader.p4info.param(C.NIDS_INGRESS_REPORTS_SET_BUDGET, C.BURST).id
+            budgets[switch.name] = sorted(
+                tuple(int.from_bytes(p.value, "big") for pid in (rate, burst)
+                      for p in e.action.action.params if p.param_id == pid)
+                for e in reader.table_entries(C.NIDS_INGRESS_REPORTS_REPORT_BUDGET))
+        finally:
+            reader.close()
+    return budgets

@@ -20,13 +20,6 @@ from . import story as story_mod
 WORK_DIR = os.path.join(ROOT, "build", "demo", "offline")
 
 
-def leaf_explanations(model_path):
-    with open(model_path) as f:
-        bundle = json.load(f)
-    return {leaf["leaf_id"]: " and ".join(f"{c['feature']} {c['op']} {c['value']}" for c in leaf["path"])
-            for leaf in bundle.get("leaves", [])}
-
-
 class OfflineRun:
     def __init__(self, processes, story, model_path, java_home, block_properties, state):
         self.processes = processes
@@ -36,7 +29,6 @@ class OfflineRun:
         self.block_properties = block_properties
         self.state = state  # the report: alerts, blocks, per-source counts
         self.topology = topo.leaf_spine(leaves=2, spines=1, hosts_per_leaf=2)
-        self.explanations = leaf_explanations(model_path)
         self.lab = None
         self.scenario = None
         self.capture = os.path.join(WORK_DIR, "capture.pcap")
@@ -129,7 +121,7 @@ class OfflineRun:
                 "flow": {"clientIp": alert["client"], "clientPort": alert["client_port"],
                          "serverIp": alert["server"], "serverPort": alert["server_port"],
                          "protocol": alert["protocol"]},
-                "explanation": self.explanations.get(alert["leaf_id"], f"leaf {alert['leaf_id']}"),
+                "explanation": alert.get("decision_path") or f"leaf {alert['leaf_id']} (decision path unknown)",
                 "firstSeenSeconds": alert["time_us"] / 1e6, "atPacket": alert["packet"], "src": alert["client"],
                 "decision": alert["decision"], "reason": alert["reason"]}
 

@@ -101,6 +101,23 @@ public final class ReportFrames {
     }
 
     /**
+     * @param probeAnswer    a PROBE report (else an ACTIVE_TIMEOUT one)
+     * @param slot           the flow's slot
+     * @param lastSeenMicros the flow's last packet on the switch's clock
+     * @return a report of the sample flow, still in its slot, without an alert
+     */
+    public static byte[] slotReport(boolean probeAnswer, long slot, long lastSeenMicros) {
+        int reason = probeAnswer ? REASON_PROBE : REASON_ACTIVE_TIMEOUT;
+        byte[] r = evictReport(7, 9999);
+        put(r, REPORT_FIELD_REASON, reason);
+        put(r, REPORT_FIELD_EVENTS, 1L << reason);
+        put(r, REPORT_FIELD_SLOT, slot);
+        put(r, REPORT_FIELD_FIRST_SEEN, 0);
+        put(r, REPORT_FIELD_LAST_SEEN, lastSeenMicros);
+        return r;
+    }
+
+    /**
      * @param report a report header
      * @return the packet-in frame carrying it
      */

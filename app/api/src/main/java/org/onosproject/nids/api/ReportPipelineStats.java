@@ -29,6 +29,8 @@ public final class ReportPipelineStats {
     public static final String REPORTS = "reports";
     public static final String DETECTION = "detection";
     public static final String NETFLOW = "netflow";
+    /** The idle sweep's probes not yet sent, paced to the switches' probe budget. */
+    public static final String PROBES = "probes";
 
     /** A bounded queue's fill: what it holds now and at most. */
     public static final class Queue {
@@ -108,6 +110,8 @@ public final class ReportPipelineStats {
     private final long netflowRecordsDropped;
     private final long netflowPacketsSent;
     private final long netflowPacketsFailed;
+    private final long probesSent;
+    private final long probesCancelled;
 
     private ReportPipelineStats(Builder b) {
         this.reportsReceived = b.reportsReceived;
@@ -127,6 +131,8 @@ public final class ReportPipelineStats {
         this.netflowRecordsDropped = b.netflowRecordsDropped;
         this.netflowPacketsSent = b.netflowPacketsSent;
         this.netflowPacketsFailed = b.netflowPacketsFailed;
+        this.probesSent = b.probesSent;
+        this.probesCancelled = b.probesCancelled;
     }
 
     public static Builder builder() {
@@ -176,7 +182,7 @@ public final class ReportPipelineStats {
         return dropped(DETECTION_QUEUE_FULL);
     }
 
-    /** @return the bounded queues by name ({@link #REPORTS}, {@link #DETECTION}, {@link #NETFLOW}) */
+    /** @return the bounded queues by name ({@link #REPORTS}, {@link #DETECTION}, {@link #NETFLOW}, {@link #PROBES}) */
     public Map<String, Queue> queues() {
         return queues;
     }
@@ -230,6 +236,16 @@ public final class ReportPipelineStats {
         return netflowPacketsFailed;
     }
 
+    /** @return probe packet-outs the idle sweep sent */
+    public long probesSent() {
+        return probesSent;
+    }
+
+    /** @return free probes not sent: the flow reported again after its refresh probe, so it was not idle */
+    public long probesCancelled() {
+        return probesCancelled;
+    }
+
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("received", reportsReceived).add("decoded", reportsDecoded)
@@ -237,7 +253,8 @@ public final class ReportPipelineStats {
                 .add("queues", queues).add("handling", handling).add("detection", detection)
                 .add("detectionService", detectionService).add("netflowExported", netflowRecordsExported)
                 .add("netflowDropped", netflowRecordsDropped).add("netflowSent", netflowPacketsSent)
-                .add("netflowFailed", netflowPacketsFailed).toString();
+                .add("netflowFailed", netflowPacketsFailed).add("probesSent", probesSent)
+                .add("probesCancelled", probesCancelled).toString();
     }
 
     /** Builds the counters; unset ones are 0. */
@@ -259,6 +276,8 @@ public final class ReportPipelineStats {
         private long netflowRecordsDropped;
         private long netflowPacketsSent;
         private long netflowPacketsFailed;
+        private long probesSent;
+        private long probesCancelled;
 
         private Builder() {
         }
@@ -309,6 +328,12 @@ public final class ReportPipelineStats {
             this.netflowRecordsDropped = recordsDropped;
             this.netflowPacketsSent = packetsSent;
             this.netflowPacketsFailed = packetsFailed;
+            return this;
+        }
+
+        public Builder probes(long sent, long cancelled) {
+            this.probesSent = sent;
+            this.probesCancelled = cancelled;
             return this;
         }
 

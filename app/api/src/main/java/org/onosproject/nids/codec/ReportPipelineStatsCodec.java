@@ -14,7 +14,7 @@ import static com.google.common.base.Preconditions.checkNotNull;
 /**
  * The report pipeline's counters in {@code GET /stats} ("pipeline"): reports taken, decoded and malformed, records
  * made, drops per reason, the bounded queues, report handling time, an attack record's time to its incident, the
- * packet thread's share, and the NetFlow export.
+ * packet thread's share, the NetFlow export and the idle sweep's probes.
  */
 public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStats> {
 
@@ -43,6 +43,9 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
     static final String RECORDS_DROPPED = "recordsDropped";
     static final String PACKETS_SENT = "packetsSent";
     static final String PACKETS_FAILED = "packetsFailed";
+    static final String PROBES = "probes";
+    static final String SENT = "sent";
+    static final String CANCELLED = "cancelled";
 
     @Override
     public ObjectNode encode(ReportPipelineStats stats, CodecContext context) {
@@ -69,6 +72,7 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
                 .put(RECORDS_DROPPED, stats.netflowRecordsDropped())
                 .put(PACKETS_SENT, stats.netflowPacketsSent())
                 .put(PACKETS_FAILED, stats.netflowPacketsFailed());
+        json.putObject(PROBES).put(SENT, stats.probesSent()).put(CANCELLED, stats.probesCancelled());
         return json;
     }
 

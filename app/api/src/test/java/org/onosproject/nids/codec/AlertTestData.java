@@ -225,7 +225,7 @@ public final class AlertTestData {
                         .detection(4, new ReportPipelineStats.Latency(9, 30_000, 70_000, 71_000),
                                    new ReportPipelineStats.Latency(9, 25_000, 60_000, 61_000))
                         .packetThread(800, 25_000)
-                        .netflow(129, 0, 11, 0).build();
+                        .netflow(129, 0, 11, 0).probes(12, 1).build();
             }
         };
     }

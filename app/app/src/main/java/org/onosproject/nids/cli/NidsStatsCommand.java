@@ -46,5 +46,7 @@ public class NidsStatsCommand extends NidsCommand {
               detection.count(), stats.detectionWorkers(), service.p50Micros(), service.p99Micros());
         print("netflow   exported=%d dropped=%d packets sent=%d failed=%d", stats.netflowRecordsExported(),
               stats.netflowRecordsDropped(), stats.netflowPacketsSent(), stats.netflowPacketsFailed());
+        print("probes    sent=%d cancelled=%d (idle sweep; the switches' answers: nids-devices)", stats.probesSent(),
+              stats.probesCancelled());
     }
 }

@@ -82,6 +82,8 @@ public class StatsWebResourceTest extends NidsResourceTest {
         assertEquals(10000, pipeline.get("queues").get("detection").get("capacity").asLong());
         assertEquals(900, pipeline.get("handlingMicros").get("p99").asLong());
         assertEquals(4, pipeline.get("detectionWorkers").asInt());
+        assertEquals(12, pipeline.get("probes").get("sent").asLong());
+        assertEquals(1, pipeline.get("probes").get("cancelled").asLong());
         assertEquals(30_000, pipeline.get("detectionMicros").get("p50").asLong());
         assertEquals(9, pipeline.get("detectionMicros").get("count").asLong());
         assertEquals(60_000, pipeline.get("detectionServiceMicros").get("p99").asLong());

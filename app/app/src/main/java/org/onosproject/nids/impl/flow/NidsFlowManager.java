@@ -8,6 +8,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ethernet;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cfg.ConfigProperty;
 import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -31,6 +32,7 @@ import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.nids.impl.NidsModelManager;
 import org.onosproject.nids.impl.NidsPipelines;
 import org.onosproject.nids.impl.netflow.ExportStats;
 import org.onosproject.nids.impl.netflow.NetflowExportConfig;
@@ -65,6 +67,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static org.onlab.util.Tools.groupedThreads;
+import static org.onosproject.nids.impl.OsgiPropertyConstants.REPORT_BURST;
+import static org.onosproject.nids.impl.OsgiPropertyConstants.REPORT_BURST_DEFAULT;
+import static org.onosproject.nids.impl.OsgiPropertyConstants.REPORT_RATE_PPS;
+import static org.onosproject.nids.impl.OsgiPropertyConstants.REPORT_RATE_PPS_DEFAULT;
 import static org.onosproject.nids.impl.flow.FlowPropertyConstants.*;
 import static org.onosproject.nids.impl.netflow.NetflowExportConfig.COLLECTORS;
 import static org.onosproject.nids.impl.netflow.NetflowExportConfig.COLLECTORS_DEFAULT;
@@ -104,6 +110,9 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     /** Largest accepted worker count and queue size (a typo must not allocate gigabytes). */
     static final int MAX_WORKERS = 16;
     static final int MAX_QUEUE_SIZE = 1 << 20;
+    /** How often the idle sweep runs, and how often its probes are released to the switches. */
+    static final long SWEEP_INTERVAL_MILLIS = 5_000;
+    static final long PROBE_TICK_MILLIS = 50;
 
     private final Logger log = getLogger(getClass());
 
@@ -165,6 +174,11 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     private final Map<DeviceId, Deque<FlowRecord>> windows = new ConcurrentHashMap<>();
     /** Per switch: its occupied flow-table slots, bounded by its table size. */
     private final Map<DeviceId, SlotTracker> slots = new ConcurrentHashMap<>();
+    /** Per switch: the sweep's probes not yet sent, bounded by its table size. */
+    private final Map<DeviceId, ProbePacer> pacers = new ConcurrentHashMap<>();
+    private final AtomicLong probesSent = new AtomicLong();
+    /** Free probes not sent because the flow reported again after its refresh probe (it is not idle). */
+    private final AtomicLong probesCancelled = new AtomicLong();
     private final AtomicLong decoded = new AtomicLong();
     private final AtomicLong malformed = new AtomicLong();
     private final AtomicLong records = new AtomicLong();
@@ -176,7 +190,8 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     private volatile long lastDropLog;
     private volatile ReportPipeline pipeline;
     private NetflowExporter exporter;
-    private ScheduledExecutorService sweeper;
+    /** The idle sweep and its probe releases (package-private: tests run them by hand). */
+    ScheduledExecutorService sweeper;
 
     @Activate
     protected void activate(ComponentContext context) {
@@ -189,7 +204,10 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         deviceService.addListener(deviceListener);
         packetService.addProcessor(processor, PacketProcessor.director(1));
         sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "sweep-%d", log));
-        sweeper.scheduleWithFixedDelay(this::sweepIdleFlows, 5, 5, TimeUnit.SECONDS);
+        sweeper.scheduleWithFixedDelay(this::sweepIdleFlows, SWEEP_INTERVAL_MILLIS, SWEEP_INTERVAL_MILLIS,
+                                       TimeUnit.MILLISECONDS);
+        sweeper.scheduleWithFixedDelay(this::releaseProbes, PROBE_TICK_MILLIS, PROBE_TICK_MILLIS,
+                                       TimeUnit.MILLISECONDS);
         log.info("Started: {} report worker(s), queues reports {} each, {} detection worker(s), detection {}, "
                          + "NetFlow {}", reportWorkers, reportQueueSize, detectionWorkers, detectionQueueSize,
                  netflowQueueSize);
@@ -432,7 +450,9 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
                 .reports(counters.received.sum(), decoded.get(), malformed.get(), records.get())
                 .workers(current.workers())
                 .drops(dropCounts())
-                .queues(current.queues())
+                .queues(ImmutableMap.<String, ReportPipelineStats.Queue>builder().putAll(current.queues())
+                                .put(ReportPipelineStats.PROBES, probeQueue()).build())
+                .probes(probesSent.get(), probesCancelled.get())
                 .handling(counters.handling.snapshot())
                 .detection(current.detectionWorkers(), counters.detection.snapshot(),
                            counters.detectionService.snapshot())
@@ -484,10 +504,10 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     }
 
     /**
-     * Probes the slots of flows that have been idle longer than the inactive timeout, asking the switch to report
-     * and free them: flows that never end (UDP, a vanished host) are exported and their slots reused. Only the
+     * Queues probes of the slots of flows that have been idle longer than the inactive timeout, asking the switch to
+     * report and free them: flows that never end (UDP, a vanished host) are exported and their slots reused. Only the
      * switches this instance masters: their reports come here. A switch whose mastership moved to another instance
-     * is forgotten (its new master tracks it from its next reports).
+     * is forgotten (its new master tracks it from its next reports), with its probes not yet sent.
      */
     void sweepIdleFlows() {
         if (inactiveTimeoutSeconds <= 0) {
@@ -495,11 +515,61 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         }
         long now = System.currentTimeMillis();
         slots.keySet().removeIf(deviceId -> !mastershipService.isLocalMaster(deviceId));
+        pacers.keySet().removeIf(deviceId -> !slots.containsKey(deviceId));
         slots.forEach((deviceId, tracker) -> {
             SlotTracker.Sweep sweep = tracker.sweep(now, inactiveTimeoutSeconds * 1000L);
-            sweep.toRefresh.forEach(slot -> sendProbe(deviceId, slot, false));
-            sweep.toFree.forEach(slot -> sendProbe(deviceId, slot, true));
+            if (sweep.toRefresh.isEmpty() && sweep.toFree.isEmpty()) {
+                return;
+            }
+            ProbePacer pacer = pacers.computeIfAbsent(deviceId, d -> new ProbePacer(tracker.capacity()));
+            sweep.toRefresh.forEach(slot -> pacer.offer(slot, false));
+            sweep.toFree.forEach(slot -> pacer.offer(slot, true));
         });
+    }
+
+    /**
+     * Sends each switch the queued probes its probe budget answers now (the switch's {@code reportRatePps} and
+     * {@code reportBurst}, read from the model manager's configuration). A free probe whose flow reported again
+     * since its refresh probe is dropped from the queue unsent: the flow is not idle.
+     */
+    void releaseProbes() {
+        if (pacers.isEmpty()) {
+            return;
+        }
+        long rate = budgetProperty(REPORT_RATE_PPS, REPORT_RATE_PPS_DEFAULT);
+        long burst = budgetProperty(REPORT_BURST, REPORT_BURST_DEFAULT);
+        long now = System.nanoTime();
+        pacers.forEach((deviceId, pacer) -> {
+            SlotTracker tracker = slots.get(deviceId);
+            for (ProbePacer.Probe probe : pacer.release(now, rate, burst)) {
+                if (probe.free && (tracker == null || !tracker.stillIdle(probe.slot))) {
+                    probesCancelled.incrementAndGet();
+                    continue;
+                }
+                sendProbe(deviceId, probe.slot, probe.free);
+                probesSent.incrementAndGet();
+            }
+        });
+    }
+
+    /** A report budget knob of the switches (the model manager's property; its default when unset or unknown). */
+    private long budgetProperty(String name, int fallback) {
+        ConfigProperty property = componentConfigService.getProperty(NidsModelManager.class.getName(), name);
+        try {
+            return property == null ? fallback : Math.max(1, property.asLong());
+        } catch (NumberFormatException | IllegalStateException e) {
+            return fallback;
+        }
+    }
+
+    private ReportPipelineStats.Queue probeQueue() {
+        long pending = 0;
+        long capacity = 0;
+        for (ProbePacer pacer : pacers.values()) {
+            pending += pacer.pending();
+            capacity += pacer.capacity();
+        }
+        return new ReportPipelineStats.Queue(pending, capacity);
     }
 
     /**

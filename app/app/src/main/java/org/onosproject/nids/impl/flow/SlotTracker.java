@@ -105,6 +105,15 @@ final class SlotTracker {
         return sweep;
     }
 
+    /**
+     * @param slot a slot a free probe is about to name
+     * @return whether its flow still looks idle: its last report was the answer to its refresh probe
+     */
+    synchronized boolean stillIdle(long slot) {
+        return slot >= 0 && slot < lastSeenMicros.length && lastSeenMicros[(int) slot] != FREE
+                && refreshedByProbe[(int) slot];
+    }
+
     synchronized int size() {
         return occupied;
     }

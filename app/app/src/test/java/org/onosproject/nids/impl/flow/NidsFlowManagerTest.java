@@ -9,6 +9,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.cfg.ConfigProperty;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -31,6 +32,7 @@ import org.onosproject.nids.pipeconf.ReportFrames;
 import org.osgi.service.component.ComponentContext;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
@@ -265,6 +267,78 @@ public class NidsFlowManagerTest {
         byte[] bytes = new byte[probe.data().remaining()];
         probe.data().duplicate().get(bytes);
         assertArrayEquals("the pipeline's probe of the slot, to be freed", format.probe(4242, true), bytes);
+    }
+
+    /** Reports of one busy flow (slot 0: the switch started 100 s ago) and of flows idle for 99 s (slots 1..n). */
+    private void busyAndIdleFlows(int idle) {
+        handle(ReportFrames.frame(ReportFrames.slotReport(false, 0, 100_000_000L)));
+        for (int slot = 1; slot <= idle; slot++) {
+            handle(ReportFrames.frame(ReportFrames.slotReport(false, slot, 1_000_000L)));
+        }
+    }
+
+    private long probedSlot(OutboundPacket packet) {
+        byte[] bytes = new byte[packet.data().remaining()];
+        packet.data().duplicate().get(bytes);
+        for (long slot = 0; slot < 64; slot++) {
+            if (Arrays.equals(format.probe(slot, false), bytes)
+                    || Arrays.equals(format.probe(slot, true), bytes)) {
+                return slot;
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    public void theSweepQueuesItsProbesAndTheyLeaveWithinTheSwitchsProbeBudget() {
+        manager.sweeper.shutdownNow();      // the test releases the probes itself
+        // the switches' report burst, set on the model manager: 10 (the pacer sends half at once)
+        manager.componentConfigService = new ComponentConfigAdapter() {
+            @Override
+            public ConfigProperty getProperty(String component, String name) {
+                return component.endsWith(".NidsModelManager") && name.equals("reportBurst")
+                        ? ConfigProperty.defineProperty(name, ConfigProperty.Type.INTEGER, "10", "") : null;
+            }
+        };
+        busyAndIdleFlows(30);
+        manager.sweepIdleFlows();
+        assertTrue("the sweep only queues", emitted.isEmpty());
+        assertEquals(30, manager.pipelineStats().queues().get(ReportPipelineStats.PROBES).length());
+
+        manager.releaseProbes();
+        assertEquals("half the switch's burst of 10", 5, emitted.size());
+        assertEquals("the oldest idle flows first", 1, probedSlot(emitted.get(0)));
+        ReportPipelineStats stats = manager.pipelineStats();
+        assertEquals(25, stats.queues().get(ReportPipelineStats.PROBES).length());
+        assertEquals(5, stats.probesSent());
+        manager.sweepIdleFlows();
+        assertEquals("a probed or queued slot is not queued again", 25,
+                     manager.pipelineStats().queues().get(ReportPipelineStats.PROBES).length());
+    }
+
+    @Test
+    public void aFreeProbeIsCancelledWhenTheFlowReportedAgainAfterItsRefresh() {
+        manager.sweeper.shutdownNow();
+        busyAndIdleFlows(2);
+        manager.sweepIdleFlows();
+        manager.releaseProbes();
+        assertEquals("two refresh probes", 2, emitted.size());
+        // both flows answer still idle: the next sweep asks to free them
+        handle(ReportFrames.frame(ReportFrames.slotReport(true, 1, 1_000_000L)));
+        handle(ReportFrames.frame(ReportFrames.slotReport(true, 2, 1_000_000L)));
+        manager.sweepIdleFlows();
+        // before the free probes leave, flow 2 reports again (not a probe answer): it is not idle after all
+        handle(ReportFrames.frame(ReportFrames.slotReport(false, 2, 1_000_000L)));
+        manager.releaseProbes();
+        assertEquals(3, emitted.size());
+        assertEquals(1, probedSlot(emitted.get(2)));
+        byte[] bytes = new byte[emitted.get(2).data().remaining()];
+        emitted.get(2).data().duplicate().get(bytes);
+        assertArrayEquals("flow 1 is freed", format.probe(1, true), bytes);
+        ReportPipelineStats stats = manager.pipelineStats();
+        assertEquals(3, stats.probesSent());
+        assertEquals(1, stats.probesCancelled());
+        assertEquals(0, stats.queues().get(ReportPipelineStats.PROBES).length());
     }
 
     @Test

@@ -106,7 +106,8 @@ final class DetectionReplay {
                     .put("client", Ipv4Cidr.addressText(v.client())).put("client_port", v.clientPort())
                     .put("server", Ipv4Cidr.addressText(v.server())).put("server_port", v.serverPort())
                     .put("protocol", v.protocol()).put("class_id", v.classId()).put("class", v.className())
-                    .put("leaf_id", v.leafId()).put("packet", numbered.packet)
+                    .put("leaf_id", v.leafId()).put("decision_path", v.decisionPath())
+                    .put("packet", numbered.packet)
                     .put("severity", alert.severity().name())
                     .put("state", alert.blockId().isPresent() ? "BLOCKED" : "OPEN");
             node.put("block_id", alert.blockId().orElse(null));

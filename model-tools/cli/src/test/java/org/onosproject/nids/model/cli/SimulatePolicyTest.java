@@ -111,6 +111,7 @@ public class SimulatePolicyTest {
         assertEquals(1, alerts.get(0).get("incident_id").asLong());
         assertEquals("HIGH", alerts.get(0).get("severity").asText());
         assertEquals("Attack", alerts.get(0).get("class").asText());
+        assertTrue("an alert names its rule", alerts.get(0).get("decision_path").asText().contains("PROTOCOL"));
         assertEquals("BLOCKED", alerts.get(0).get("state").asText());
         assertEquals("1", alerts.get(1).get("block_id").asText());
         assertEquals("the decision when each alert came", "WAITING", alerts.get(0).get("decision").asText());
