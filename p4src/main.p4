@@ -73,9 +73,11 @@ control NidsIngress(inout headers_t hdr,
                     classifier.apply(meta);     // derives the flow's features when the model has a tree
                 }
                 // A phase packet without a tree at its phase, or with a benign verdict (class 0: it raises no
-                // alert), and nothing else due has nothing to report: the report stage would only find that.
+                // alert), and nothing else due has nothing to report: the report stage would only find that. A
+                // new UDP/ICMP flow does (FLOW_START): nothing ends it, so the app's idle sweep must know its slot.
                 if ((meta.verdict.classified && meta.verdict.class_id != CLASS_BENIGN) || meta.flow.ended
-                        || meta.flow.timeout_due || meta.flow.alert_pending || meta.flow.evicted || meta.is_probe) {
+                        || meta.flow.timeout_due || meta.flow.alert_pending || meta.flow.evicted || meta.is_probe
+                        || (meta.flow.started && !hdr.tcp.isValid())) {
                     reports.apply(hdr, meta, standard_metadata);
                 }
             }
@@ -133,10 +135,12 @@ control NidsEgress(inout headers_t hdr,
     REASON_EVICT = REASON_EVICT_VALUE,
     REASON_ACTIVE_TIMEOUT = REASON_ACTIVE_TIMEOUT_VALUE,
     REASON_PROBE = REASON_PROBE_VALUE,
+    REASON_FLOW_START = REASON_FLOW_START_VALUE,
     BUDGET_ALERT = BUDGET_ALERT_VALUE,
     BUDGET_RECORD = BUDGET_RECORD_VALUE,
     BUDGET_EVICT = BUDGET_EVICT_VALUE,
     BUDGET_PROBE = BUDGET_PROBE_VALUE,
+    BUDGET_START = BUDGET_START_VALUE,
     REPORT_FLAG_OCCUPIED = REPORT_FLAG_OCCUPIED_VALUE,
     REPORT_FLAG_FREED = REPORT_FLAG_FREED_VALUE,
     REPORT_FLAG_IDLE = REPORT_FLAG_IDLE_VALUE,

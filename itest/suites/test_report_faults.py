@@ -326,14 +326,14 @@ def test_a_flood_of_new_flows_from_one_source(routed, port_model):
 
 
 # The idle sweep under a small probe budget: IDLE_FLOWS one-datagram UDP flows h1 -> SILENT_SERVER:IDLE_PORT
-# (nobody answers; s1 tracks them, and reports each at its first packet, an active timeout of one packet, so the app
-# knows their slots) go idle together; then the switches answer SWEEP_RATE_PPS probes a second, SWEEP_BURST at once,
-# and flows idle for SWEEP_IDLE_S are swept. Sent back to back, a sweep's probes got about a burst answered.
+# (nobody answers; s1 tracks them and tells the app each one's slot with a FLOW_START notice) go idle together; then
+# the switches answer SWEEP_RATE_PPS probes a second, SWEEP_BURST at once, and flows idle for SWEEP_IDLE_S are swept.
+# Sent back to back, a sweep's probes got about a burst answered.
 IDLE_FLOWS, IDLE_FIRST_PORT, IDLE_PORT = 300, 30000, 7000
 SWEEP_RATE_PPS, SWEEP_BURST, SWEEP_IDLE_S = 100, 10, 2
 MODEL_MANAGER = "org.onosproject.nids.impl.NidsModelManager"
 
-# DST FIRST COUNT PORT: one datagram from each source port FIRST.. to DST:PORT, 200 a second (the records' budget
+# DST FIRST COUNT PORT: one datagram from each source port FIRST.. to DST:PORT, 200 a second (the starts' budget
 # takes them all).
 UDP_SPRAY = r"""
 import socket, sys, time
@@ -348,13 +348,25 @@ print(count)
 """
 
 
+def _probe_counts(topology, switch_name):
+    """Read from the switch itself: (packet-outs that entered its pipeline, PROBE reports it sent)."""
+    reader = p4rt.Client(topology.switch(switch_name).grpc_port)
+    try:
+        packet_outs = reader.read_counter(C.NIDS_INGRESS_INGRESS_PORT_COUNTER, C.CPU_PORT)[0]
+        probes = reader.read_counter(C.NIDS_INGRESS_REPORTS_REPORT_COUNTER, C.REASON_PROBE)[0]
+        return packet_outs, probes
+    finally:
+        reader.close()
+
+
 def _component(rest, name):
     return next(iter(rest.get(f"/onos/v1/configuration/{name}", retry=False).values()))
 
 
 def test_the_idle_sweep_probes_within_the_switches_probe_budget(routed, port_model):
-    """Every idle flow the app knows is reported by a probe and freed, every probe the app sends is answered (none
-    refused by the switches' probe budget), and the app's probe queue empties."""
+    """A UDP flow's slot reaches the app at its first packet (FLOW_START, no record); once silent, every such flow is
+    reported by a probe and freed, every probe the app sends is answered (none refused by the switches' probe
+    budget), and the app's probe queue empties."""
     rest, topology = routed.rest, routed.topology
     edge = topology.switch("s1").device_id
     wanted = set(range(IDLE_FIRST_PORT, IDLE_FIRST_PORT + IDLE_FLOWS))
@@ -363,33 +375,40 @@ def test_the_idle_sweep_probes_within_the_switches_probe_budget(routed, port_mod
         return {f["flow"]["clientPort"] for f in _flow_records_to(rest, edge, SILENT_SERVER, IDLE_PORT)
                 if f["reason"] == reason} & wanted
 
-    kept_model = {k: str(_component(rest, MODEL_MANAGER)[k])
-                  for k in ("reportRatePps", "reportBurst", "activeTimeoutPackets")}
+    kept_model = {k: str(_component(rest, MODEL_MANAGER)[k]) for k in ("reportRatePps", "reportBurst")}
     kept_idle = str(_component(rest, FLOW_MANAGER)["inactiveTimeoutSeconds"])
     netns.host_exec("h1", "ip", "neigh", "replace", SILENT_SERVER, "lladdr", SILENT_MAC, "dev", "h1-eth0",
                     timeout=10, check=True)
     try:
-        rest.post(f"/onos/v1/configuration/{MODEL_MANAGER}", {"activeTimeoutPackets": "1"})
-        time.sleep(5)   # written to the switches at once (modified() reconciles)
+        before_switches, before_app = _switch_counters(rest), _pipeline(rest)
         out = netns.host_exec("h1", "python3", "-c", UDP_SPRAY, SILENT_SERVER, str(IDLE_FIRST_PORT),
                               str(IDLE_FLOWS), str(IDLE_PORT), timeout=60, check=True)
         assert out.stdout.split() == [str(IDLE_FLOWS)], out
-        onos_mod.wait_until(lambda: records("ACTIVE_TIMEOUT") == wanted, 60, 1,
-                            f"an ACTIVE_TIMEOUT record of each of the {IDLE_FLOWS} flows from s1")
+
+        def started():
+            changes = _counter_changes(before_switches, _switch_counters(rest))
+            sent = sum(n for c in changes.values() for k, n in c.items() if k.startswith("sent."))
+            received = _pipeline(rest)["reportsReceived"] - before_app["reportsReceived"]
+            return changes.get(edge, {}).get("sent.FLOW_START", 0) >= IDLE_FLOWS and received >= sent
+
+        onos_mod.wait_until(started, 60, 1, f"a FLOW_START notice of each of the {IDLE_FLOWS} flows from s1, "
+                                            f"received by the app")
+        assert not records("FLOW_START") and not records("ACTIVE_TIMEOUT"), "a start notice is no flow record"
         rest.post(f"/onos/v1/configuration/{MODEL_MANAGER}",
-                  {"reportRatePps": str(SWEEP_RATE_PPS), "reportBurst": str(SWEEP_BURST),
-                   "activeTimeoutPackets": kept_model["activeTimeoutPackets"]})
+                  {"reportRatePps": str(SWEEP_RATE_PPS), "reportBurst": str(SWEEP_BURST)})
         onos_mod.wait_until(lambda: all(set(b) == {(SWEEP_RATE_PPS, SWEEP_BURST)}
                                         for b in fabric.report_budgets(topology).values()),
                             30, 0.5, "the small report budget written to every switch")
         before_switches, before_app = _switch_counters(rest), _pipeline(rest)
+        switch_before = _probe_counts(topology, "s1")
         _configure(rest, inactiveTimeoutSeconds=SWEEP_IDLE_S)
         state = {}
 
         def swept():
             changes = _counter_changes(before_switches, _switch_counters(rest)).get(edge, {})
             pipeline = _pipeline(rest)
-            state.update(answered=changes.get("sent.PROBE", 0), refused=changes.get("dropped.PROBE", 0),
+            state.update(switch=(_probe_counts(topology, "s1"), switch_before),
+                         answered=changes.get("sent.PROBE", 0), refused=changes.get("dropped.PROBE", 0),
                          records=len(records("PROBE")), queue=pipeline["queues"]["probes"], probes=pipeline["probes"])
             return (state["answered"] >= 2 * IDLE_FLOWS and state["records"] == IDLE_FLOWS
                     and state["queue"]["length"] == 0)

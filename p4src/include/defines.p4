@@ -38,12 +38,14 @@
 #define REASON_EVICT_VALUE 3
 #define REASON_ACTIVE_TIMEOUT_VALUE 4
 #define REASON_PROBE_VALUE 5
+#define REASON_FLOW_START_VALUE 6
 
 // Report budgets (token buckets; key of the report_budget table): a flood of one kind never starves another
 #define BUDGET_ALERT_VALUE 0          // reports carrying an alert
 #define BUDGET_RECORD_VALUE 1         // FLOW_END and ACTIVE_TIMEOUT flow records
 #define BUDGET_EVICT_VALUE 2          // EVICT reports (a flood of new flows evicts)
 #define BUDGET_PROBE_VALUE 3          // answers to controller probes
+#define BUDGET_START_VALUE 4          // FLOW_START notices (a flood of new UDP/ICMP flows)
 
 // report_t.flags
 #define REPORT_FLAG_OCCUPIED_VALUE 0x01 // the slot held a live flow (0: empty/closed slot, zero features)
@@ -122,17 +124,20 @@ const bit<8> REASON_FLOW_END = REASON_FLOW_END_VALUE;
 const bit<8> REASON_EVICT = REASON_EVICT_VALUE;
 const bit<8> REASON_ACTIVE_TIMEOUT = REASON_ACTIVE_TIMEOUT_VALUE;
 const bit<8> REASON_PROBE = REASON_PROBE_VALUE;
+const bit<8> REASON_FLOW_START = REASON_FLOW_START_VALUE;
 
 const bit<8> EVENT_ALERT = 1 << REASON_ALERT_VALUE;
 const bit<8> EVENT_FLOW_END = 1 << REASON_FLOW_END_VALUE;
 const bit<8> EVENT_EVICT = 1 << REASON_EVICT_VALUE;
 const bit<8> EVENT_ACTIVE_TIMEOUT = 1 << REASON_ACTIVE_TIMEOUT_VALUE;
 const bit<8> EVENT_PROBE = 1 << REASON_PROBE_VALUE;
+const bit<8> EVENT_FLOW_START = 1 << REASON_FLOW_START_VALUE;
 
 const bit<8> BUDGET_ALERT = BUDGET_ALERT_VALUE;
 const bit<8> BUDGET_RECORD = BUDGET_RECORD_VALUE;
 const bit<8> BUDGET_EVICT = BUDGET_EVICT_VALUE;
 const bit<8> BUDGET_PROBE = BUDGET_PROBE_VALUE;
+const bit<8> BUDGET_START = BUDGET_START_VALUE;
 
 const bit<8> REPORT_FLAG_OCCUPIED = REPORT_FLAG_OCCUPIED_VALUE;
 const bit<8> REPORT_FLAG_FREED = REPORT_FLAG_FREED_VALUE;

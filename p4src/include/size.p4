@@ -26,8 +26,8 @@
 #define CLASS_COUNTER_SIZE 64          // NUM_BANKS_VALUE * CLASSES_PER_BANK_VALUE
 
 // Reports
-#define REASON_COUNTER_SIZE 8          // indexed by report reason (1..5 used)
-#define BUDGET_COUNT 4                 // report budgets (BUDGET_*)
+#define REASON_COUNTER_SIZE 8          // indexed by report reason (1..6 used)
+#define BUDGET_COUNT 5                 // report budgets (BUDGET_*)
 #define BUDGET_TABLE_SIZE 8
 
 #endif

@@ -79,12 +79,12 @@ def test_shared_constants(build):
     none = c["PHASE_NONE"]
     assert none & (none - 1) != 0 and none not in (late, c["PHASE_END"]) and none < 1 << 16
     budgets = {k: v for k, v in c.items() if k.startswith("BUDGET_")}
-    assert set(budgets) == {"BUDGET_ALERT", "BUDGET_RECORD", "BUDGET_EVICT", "BUDGET_PROBE"}
-    assert sorted(budgets.values()) == [0, 1, 2, 3]
+    assert set(budgets) == {"BUDGET_ALERT", "BUDGET_RECORD", "BUDGET_EVICT", "BUDGET_PROBE", "BUDGET_START"}
+    assert sorted(budgets.values()) == [0, 1, 2, 3, 4]
     reasons = {k: v for k, v in c.items() if k.startswith("REASON_")}
     assert set(reasons) == {"REASON_ALERT", "REASON_FLOW_END", "REASON_EVICT", "REASON_ACTIVE_TIMEOUT",
-                            "REASON_PROBE"}
-    assert len(set(reasons.values())) == 5 and max(reasons.values()) < 8
+                            "REASON_PROBE", "REASON_FLOW_START"}
+    assert len(set(reasons.values())) == 6 and max(reasons.values()) < 8
     assert c["ETHERTYPE_REPORT"] != c["ETHERTYPE_PROBE"]
     m = p4info.packet_metadata("packet_in", "ingress_port")
     assert m.bitwidth == 9

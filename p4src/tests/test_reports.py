@@ -1,6 +1,6 @@
 # Run: .venv/bin/python -m pytest p4src/tests/test_reports.py       (from the repository root, as root)
 """Flow reports: every reason (ALERT, FLOW_END, EVICT on a forced hash collision, ACTIVE_TIMEOUT by packets
-and by time, PROBE), the report format, the report mask, the budgets (a flood of one kind of report never starves
+and by time, PROBE, FLOW_START), the report format, the report mask, the budgets (a flood of one kind of report never starves
 another, probes included), the per-source alert cap, and tracking only where the port roles say so."""
 
 import time
@@ -299,6 +299,51 @@ def test_probes_have_their_own_budget_and_mask_the_slot(nids):
     assert sw.counter_delta(before, DROPS)[sw.reason("PROBE")] == 3
     send(sw, 1, c2s(flags=0x02))             # alerts have their own budget
     assert one_report(sw)["reason"] == sw.reason("ALERT")
+
+
+# ---- FLOW_START ---------------------------------------------------------------------------------------
+
+def test_a_new_udp_or_icmp_flow_is_announced_once_and_a_tcp_flow_is_not(nids):
+    """Nothing ends a UDP or ICMP flow: its first packet tells the controller its slot (for the idle sweep), even
+    when its verdict is benign; its later packets send nothing, and neither does a TCP flow (its end is reported)."""
+    sw = nids
+    everything_is(sw, 0, 0, 3, phases=[1, 2])      # benign at packets 1 and 2: no alert
+    send(sw, 1, h.udp(C_IP, S_IP, 5353, 53, total_len=60))
+    rep = one_report(sw)
+    assert rep["reason"] == sw.reason("FLOW_START") and rep["events"] == 1 << sw.reason("FLOW_START")
+    assert rep["flags"] & sw.const["REPORT_FLAG_OCCUPIED"] and not rep["flags"] & sw.const["REPORT_FLAG_FREED"]
+    assert (rep["client_port"], rep["server_port"], rep["in_pkts"]) == (5353, 53, 1)
+    send(sw, 1, h.udp(C_IP, S_IP, 5353, 53, total_len=60))
+    no_report(sw)
+    send(sw, 1, h.icmp(C_IP, S_IP, icmp_type=8, total_len=84))
+    assert one_report(sw)["reason"] == sw.reason("FLOW_START")
+    send(sw, 1, c2s(flags=0x02))
+    no_report(sw)
+    # A notice that coincides with an active timeout: one report, the record's reason, both events.
+    sw.config(timeout_pkts=1)
+    send(sw, 1, h.udp(C_IP, S_IP, 5354, 53, total_len=60))
+    rep = one_report(sw)
+    assert rep["reason"] == sw.reason("ACTIVE_TIMEOUT")
+    assert rep["events"] == (1 << sw.reason("ACTIVE_TIMEOUT")) | (1 << sw.reason("FLOW_START"))
+
+
+def test_flow_starts_have_their_own_budget_and_a_mask_bit(nids):
+    sw = nids
+    sw.config(budgets=False)
+    sw.set_budget("START", 1, 3)
+    sw.set_budget("RECORD", 1000, 100)
+    time.sleep(0.1)
+    before = sw.read_counters(DROPS)
+    for i in range(6):
+        sw.send(1, h.udp(C_IP, S_IP, 6000 + i, 53, total_len=60)[0])
+    got = sw.reports(timeout=1.0)
+    assert [r["client_port"] for r in got] == [6000, 6001, 6002], "a burst of 3, then the start budget refuses"
+    assert sw.counter_delta(before, DROPS)[sw.reason("FLOW_START")] == 3
+    send(sw, 1, c2s(flags=0x04))             # flow records have their own budget
+    assert one_report(sw)["reason"] == sw.reason("FLOW_END")
+    sw.config(report_mask=0xFF & ~(1 << sw.reason("FLOW_START")))
+    sw.send(1, h.udp(C_IP, S_IP, 7000, 53, total_len=60)[0])
+    no_report(sw)
 
 
 # ---- report mask --------------------------------------------------------------------------------------

@@ -62,7 +62,8 @@ def flow(number, client, port, first_us, attack):
 def alert(alert_id, f, block_id=None):
     return {"id": alert_id, "flow": f["flow"], "time_us": f["first_us"], "client": f["client"],
             "client_port": f["client_port"], "server": f["server"], "server_port": f["server_port"], "protocol": 6,
-            "class_id": 1, "class": "Attack", "leaf_id": 1, "packet": 1, "severity": "HIGH",
+            "class_id": 1, "class": "Attack", "leaf_id": 1, "decision_path": "IN_PKTS = 5 > 3", "packet": 1,
+            "severity": "HIGH",
             "state": "BLOCKED" if block_id else "OPEN", "block_id": block_id,
             "decision": "BLOCKED" if block_id else "WAITING", "reason": "policy's words"}
 
@@ -72,7 +73,7 @@ def test_offline_report_prints_what_the_policy_made_of_each_round_once(tmp_path)
     alerts, blocks and drops that are new, each block right after the alert that made it, and the incidents that
     are new or grew."""
     model = tmp_path / "model.json"
-    model.write_text('{"leaves": [{"leaf_id": 1, "path": [{"feature": "IN_PKTS", "op": ">", "value": 3}]}]}')
+    model.write_text('{"phases": []}')
     out = io.StringIO()
     state = {"alerts": [], "blocks": [], "flows": {}, "dropped": {}}
     run = offline_mod.OfflineRun(None, story_mod.Story(out), str(model), None, {}, state)
@@ -92,7 +93,7 @@ def test_offline_report_prints_what_the_policy_made_of_each_round_once(tmp_path)
 
     assert [(a["id"], a["flow"]["serverPort"], a["decision"]) for a in state["alerts"]] == \
         [(1, 22, "WAITING"), (2, 23, "BLOCKED")]
-    assert state["alerts"][0]["explanation"] == "IN_PKTS > 3"
+    assert state["alerts"][0]["explanation"] == "IN_PKTS = 5 > 3", "simulate's decision path, as the app words it"
     assert [(b["id"], b["alertId"], b["expiresAt"]) for b in state["blocks"]] == [(1, 2, 62.5)]
     assert state["flows"] == {"10.0.0.3": 3, "10.0.0.1": 1, "10.0.0.4": 1}
     assert state["dropped"] == {"10.0.0.3": 1}

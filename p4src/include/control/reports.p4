@@ -9,13 +9,15 @@
  *   ALERT           the flow's first verdict at a phase that is an attack class at a leaf at least
  *                   min_confidence sure, under this (bank, epoch): once per flow and model.
  *   ACTIVE_TIMEOUT  timeout_pkts packets or timeout_us microseconds since the flow's last report (or start).
+ *   FLOW_START      the first packet of a flow that no FIN or RST ends (UDP, ICMP): a notice, not a record, so
+ *                   that the app knows the slot its idle sweep will probe once the flow falls silent.
  * A reason whose bit is clear in the config's report_mask never applies.
  *
  * Budgets: a token bucket per kind of report (report_budget table: rate and depth per budget), so a flood of new
  * flows (EVICT) or of flow records never starves alerts, and probes cannot flood the controller:
  *   BUDGET_ALERT (any report carrying ALERT), BUDGET_RECORD (FLOW_END, ACTIVE_TIMEOUT), BUDGET_EVICT,
- *   BUDGET_PROBE. A refused report is counted in report_drop_counter[reason]; an ALERT refused (or displaced by
- *   an EVICT) stays pending in the flow cell and is retried at the flow's next packet.
+ *   BUDGET_PROBE, BUDGET_START (FLOW_START). A refused report is counted in report_drop_counter[reason]; an ALERT
+ *   refused (or displaced by an EVICT) stays pending in the flow cell and is retried at the flow's next packet.
  * Per-source alert cap: at most source_alert_cap alerts about one source's flows per source epoch are reported;
  * the rest are counted in alert_capped_counter[bank * 32 + class] (and count as alerted: no retry).
  */
@@ -71,18 +73,21 @@ control Reports(inout headers_t hdr,
         bit<8> end_event = meta.flow.ended && (mask & EVENT_FLOW_END) != 0 ? EVENT_FLOW_END : 8w0;
         bit<8> timeout_event = meta.flow.timeout_due && (mask & EVENT_ACTIVE_TIMEOUT) != 0
                                ? EVENT_ACTIVE_TIMEOUT : 8w0;
+        bit<8> start_event = meta.flow.started && !hdr.tcp.isValid() && (mask & EVENT_FLOW_START) != 0
+                             ? EVENT_FLOW_START : 8w0;
         bool probe = meta.is_probe && (mask & EVENT_PROBE) != 0;
         about_victim = !meta.is_probe && meta.flow.evicted && (mask & EVENT_EVICT) != 0;
         // (P4's ?: groups to the left: the nested ones need their parentheses)
         events = probe ? EVENT_PROBE | alert_event
                : (about_victim ? EVENT_EVICT
-               : end_event | alert_event | timeout_event);
+               : end_event | alert_event | timeout_event | start_event);
         reason = probe ? REASON_PROBE
                : (about_victim ? REASON_EVICT
                : (end_event != 0 ? REASON_FLOW_END
                : (alert_event != 0 ? REASON_ALERT
                : (timeout_event != 0 ? REASON_ACTIVE_TIMEOUT
-               : REASON_NONE))));
+               : (start_event != 0 ? REASON_FLOW_START
+               : REASON_NONE)))));
     }
 
     // ---- step 2: the per-source alert cap ------------------------------------------------------------------
@@ -97,7 +102,8 @@ control Reports(inout headers_t hdr,
         alert_capped_counter.count((bit<32>)(meta.cfg.bank ++ meta.verdict.class_id[4:0]));
         events = events & ~EVENT_ALERT;
         reason = reason != REASON_ALERT ? reason
-               : ((events & EVENT_ACTIVE_TIMEOUT) != 0 ? REASON_ACTIVE_TIMEOUT : REASON_NONE);
+               : ((events & EVENT_ACTIVE_TIMEOUT) != 0 ? REASON_ACTIVE_TIMEOUT
+               : ((events & EVENT_FLOW_START) != 0 ? REASON_FLOW_START : REASON_NONE));
         alert_wanted = false;
         meta.keys[FLOW_STATE] = (meta.keys[FLOW_STATE] | FLOW_STATE_ALERTED) & ~FLOW_STATE_ALERT_PENDING;
         meta.alerts[FLOW_ALERT_BANK] = meta.cfg.bank;
@@ -203,7 +209,8 @@ control Reports(inout headers_t hdr,
         budget = (events & EVENT_ALERT) != 0 ? BUDGET_ALERT
                : (reason == REASON_EVICT ? BUDGET_EVICT
                : (reason == REASON_PROBE ? BUDGET_PROBE
-               : BUDGET_RECORD));
+               : (reason == REASON_FLOW_START ? BUDGET_START
+               : BUDGET_RECORD)));
     }
 
     // ---- step 5: what the flow's cells remember -------------------------------------------------------------

@@ -51,7 +51,7 @@ final class ModelRulePlanner {
     }
 
     /** The report budgets of the pipeline, each a token bucket of the configured rate and burst. */
-    static final List<Integer> BUDGETS = List.of(BUDGET_ALERT, BUDGET_RECORD, BUDGET_EVICT, BUDGET_PROBE);
+    static final List<Integer> BUDGETS = List.of(BUDGET_ALERT, BUDGET_RECORD, BUDGET_EVICT, BUDGET_PROBE, BUDGET_START);
 
     /**
      * Every classifier rule of a model in one bank, phase by phase: the phase entry, slot selectors, range entries,
@@ -190,8 +190,8 @@ final class ModelRulePlanner {
     }
 
     /**
-     * The report budgets: every kind of report (alerts, flow records, evictions, probes) gets its own token bucket
-     * of the configured rate and burst, so a flood of one kind never starves another.
+     * The report budgets: every kind of report (alerts, flow records, evictions, probes, flow starts) gets its
+     * own token bucket of the configured rate and burst, so a flood of one kind never starves another.
      *
      * @param deviceId switch
      * @param config   run-time configuration

@@ -263,7 +263,7 @@ public final class NidsConstants {
     public static final int FLOW_CELLS_SIZE = 65536;
     public static final int FLOW_ALERTS_SIZE = 65536;
     public static final int NIDS_INGRESS_SOURCES_R_SOURCES_SIZE = 65536;
-    public static final int NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 4;
+    public static final int NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 5;
     public static final int NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS_SIZE = 65536;
 
     // bit widths
@@ -337,10 +337,12 @@ public final class NidsConstants {
     public static final int REASON_EVICT = 3; // P4 constant
     public static final int REASON_ACTIVE_TIMEOUT = 4; // P4 constant
     public static final int REASON_PROBE = 5; // P4 constant
+    public static final int REASON_FLOW_START = 6; // P4 constant
     public static final int BUDGET_ALERT = 0; // P4 constant
     public static final int BUDGET_RECORD = 1; // P4 constant
     public static final int BUDGET_EVICT = 2; // P4 constant
     public static final int BUDGET_PROBE = 3; // P4 constant
+    public static final int BUDGET_START = 4; // P4 constant
     public static final int REPORT_FLAG_OCCUPIED = 1; // P4 constant
     public static final int REPORT_FLAG_FREED = 2; // P4 constant
     public static final int REPORT_FLAG_IDLE = 4; // P4 constant

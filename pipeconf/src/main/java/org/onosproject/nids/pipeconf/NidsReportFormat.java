@@ -34,12 +34,15 @@ import static org.onosproject.nids.pipeconf.NidsConstants.*;
 public final class NidsReportFormat implements ReportFormat {
 
     /** Report reason codes of the P4 program. */
-    private static final ImmutableBiMap<ReportReason, Integer> REASON_CODES = ImmutableBiMap.of(
-            ReportReason.ALERT, REASON_ALERT,
-            ReportReason.FLOW_END, REASON_FLOW_END,
-            ReportReason.EVICT, REASON_EVICT,
-            ReportReason.ACTIVE_TIMEOUT, REASON_ACTIVE_TIMEOUT,
-            ReportReason.PROBE, REASON_PROBE);
+    private static final ImmutableBiMap<ReportReason, Integer> REASON_CODES =
+            ImmutableBiMap.<ReportReason, Integer>builder()
+                    .put(ReportReason.ALERT, REASON_ALERT)
+                    .put(ReportReason.FLOW_END, REASON_FLOW_END)
+                    .put(ReportReason.EVICT, REASON_EVICT)
+                    .put(ReportReason.ACTIVE_TIMEOUT, REASON_ACTIVE_TIMEOUT)
+                    .put(ReportReason.PROBE, REASON_PROBE)
+                    .put(ReportReason.FLOW_START, REASON_FLOW_START)
+                    .build();
 
     private final ImmutableMap<HeaderField, Feature> featureFields;
     private final int maxFeatureId;

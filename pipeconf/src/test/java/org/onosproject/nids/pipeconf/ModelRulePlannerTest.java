@@ -309,7 +309,8 @@ public class ModelRulePlannerTest {
         PipelineConfig config = new PipelineConfig(0, 1, TrackMode.EDGE, 1000, 60_000_000L, 500, 50,
                                                    EnumSet.allOf(ReportReason.class));
         List<FlowRule> rules = planner.budgetRules(S1, config);
-        assertEquals(Set.of((long) BUDGET_ALERT, (long) BUDGET_RECORD, (long) BUDGET_EVICT, (long) BUDGET_PROBE),
+        assertEquals(Set.of((long) BUDGET_ALERT, (long) BUDGET_RECORD, (long) BUDGET_EVICT, (long) BUDGET_PROBE,
+                            (long) BUDGET_START),
                      rules.stream().map(r -> exact(r, HDR_BUDGET)).collect(Collectors.toSet()));
         for (FlowRule rule : rules) {
             assertEquals(NIDS_INGRESS_REPORTS_REPORT_BUDGET, rule.table());

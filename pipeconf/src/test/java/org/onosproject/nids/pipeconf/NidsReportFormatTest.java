@@ -131,6 +131,7 @@ public class NidsReportFormatTest {
             assertEquals(Optional.of(reason), NidsReportFormat.reasonOf(NidsReportFormat.codeOf(reason)));
         }
         assertEquals(REASON_PROBE, NidsReportFormat.codeOf(ReportReason.PROBE));
+        assertEquals(REASON_FLOW_START, NidsReportFormat.codeOf(ReportReason.FLOW_START));
         assertEquals(Optional.empty(), NidsReportFormat.reasonOf(0));
     }
 

@@ -6,6 +6,7 @@ package org.onosproject.nids.pipeconf;
 
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.Ip4Address;
+import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.pipeconf.NidsConstants.HeaderField;
 
 import static org.onosproject.nids.pipeconf.NidsConstants.*;
@@ -101,13 +102,13 @@ public final class ReportFrames {
     }
 
     /**
-     * @param probeAnswer    a PROBE report (else an ACTIVE_TIMEOUT one)
+     * @param reasonName     why the switch reports
      * @param slot           the flow's slot
      * @param lastSeenMicros the flow's last packet on the switch's clock
      * @return a report of the sample flow, still in its slot, without an alert
      */
-    public static byte[] slotReport(boolean probeAnswer, long slot, long lastSeenMicros) {
-        int reason = probeAnswer ? REASON_PROBE : REASON_ACTIVE_TIMEOUT;
+    public static byte[] slotReport(ReportReason reasonName, long slot, long lastSeenMicros) {
+        int reason = NidsReportFormat.codeOf(reasonName);
         byte[] r = evictReport(7, 9999);
         put(r, REPORT_FIELD_REASON, reason);
         put(r, REPORT_FIELD_EVENTS, 1L << reason);

@@ -17,5 +17,10 @@ public enum ReportReason {
     /** A long flow's periodic report. */
     ACTIVE_TIMEOUT,
     /** The controller asked for the slot (idle sweep). */
-    PROBE
+    PROBE,
+    /**
+     * A flow that no FIN or RST ends (UDP, ICMP) started: a notice of its slot for the idle sweep, not a flow record
+     * (its record comes from the sweep's probe, an eviction or an active timeout).
+     */
+    FLOW_START
 }

@@ -162,10 +162,22 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     private final InternalPacketProcessor processor = new InternalPacketProcessor();
     /** Report layouts by switch, read from its pipeline once (one entry per switch running the NIDS pipeline). */
     private final Map<DeviceId, ReportFormat> formatCache = new ConcurrentHashMap<>();
-    /** A switch that comes, goes or changes may come back with another pipeline. */
-    private final DeviceListener deviceListener = event -> {
-        if (event.type() != DeviceEvent.Type.PORT_STATS_UPDATED) {
-            formatCache.remove(event.subject().id());
+    /**
+     * A switch that comes, goes or changes may come back with another pipeline. One that went away or came back may
+     * have restarted: an empty flow table and a clock from zero, so what its tracker knows (slots, the clock's
+     * offset) would have the sweep probe empty slots and take busy flows for idle ones: forgotten, with its probes
+     * not yet sent; its next reports start it again.
+     */
+    final DeviceListener deviceListener = event -> {
+        if (event.type() == DeviceEvent.Type.PORT_STATS_UPDATED) {
+            return;
+        }
+        DeviceId deviceId = event.subject().id();
+        formatCache.remove(deviceId);
+        if (event.type() == DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED
+                || event.type() == DeviceEvent.Type.DEVICE_REMOVED) {
+            this.slots.remove(deviceId);
+            this.pacers.remove(deviceId);
         }
     };
     /** The report layout of a switch's pipeline, if it runs the NIDS pipeline; tests replace it. */
@@ -400,7 +412,8 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         if (!slots.computeIfAbsent(deviceId, d -> new SlotTracker(flowSlots)).update(report, now)) {
             slotOutOfRange.incrementAndGet();
         }
-        if (!report.occupied()) {
+        // A FLOW_START notice only tells the sweep the slot: the flow's record comes when it is probed or evicted.
+        if (!report.occupied() || report.reason() == ReportReason.FLOW_START) {
             return Optional.empty();
         }
         FlowRecord record = toRecord(deviceId, report, now);

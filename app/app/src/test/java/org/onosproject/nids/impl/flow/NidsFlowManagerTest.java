@@ -11,12 +11,16 @@ import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.cfg.ConfigProperty;
 import org.onosproject.mastership.MastershipServiceAdapter;
+import org.onosproject.net.DefaultDevice;
+import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.device.DeviceEvent;
 import org.onosproject.net.device.DeviceService;
 import org.onosproject.net.flow.instructions.Instructions.OutputInstruction;
 import org.onosproject.net.packet.OutboundPacket;
 import org.onosproject.net.packet.PacketServiceAdapter;
+import org.onosproject.net.provider.ProviderId;
 import org.onosproject.nids.api.FlowRecord;
 import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.NidsIncidentService;
@@ -24,6 +28,7 @@ import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.api.ReportPipelineStats;
+import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.codec.NidsTestModels;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.pipeconf.PipelineDevices;
@@ -271,9 +276,9 @@ public class NidsFlowManagerTest {
 
     /** Reports of one busy flow (slot 0: the switch started 100 s ago) and of flows idle for 99 s (slots 1..n). */
     private void busyAndIdleFlows(int idle) {
-        handle(ReportFrames.frame(ReportFrames.slotReport(false, 0, 100_000_000L)));
+        handle(ReportFrames.frame(ReportFrames.slotReport(ReportReason.ACTIVE_TIMEOUT, 0, 100_000_000L)));
         for (int slot = 1; slot <= idle; slot++) {
-            handle(ReportFrames.frame(ReportFrames.slotReport(false, slot, 1_000_000L)));
+            handle(ReportFrames.frame(ReportFrames.slotReport(ReportReason.ACTIVE_TIMEOUT, slot, 1_000_000L)));
         }
     }
 
@@ -324,11 +329,11 @@ public class NidsFlowManagerTest {
         manager.releaseProbes();
         assertEquals("two refresh probes", 2, emitted.size());
         // both flows answer still idle: the next sweep asks to free them
-        handle(ReportFrames.frame(ReportFrames.slotReport(true, 1, 1_000_000L)));
-        handle(ReportFrames.frame(ReportFrames.slotReport(true, 2, 1_000_000L)));
+        handle(ReportFrames.frame(ReportFrames.slotReport(ReportReason.PROBE, 1, 1_000_000L)));
+        handle(ReportFrames.frame(ReportFrames.slotReport(ReportReason.PROBE, 2, 1_000_000L)));
         manager.sweepIdleFlows();
         // before the free probes leave, flow 2 reports again (not a probe answer): it is not idle after all
-        handle(ReportFrames.frame(ReportFrames.slotReport(false, 2, 1_000_000L)));
+        handle(ReportFrames.frame(ReportFrames.slotReport(ReportReason.ACTIVE_TIMEOUT, 2, 1_000_000L)));
         manager.releaseProbes();
         assertEquals(3, emitted.size());
         assertEquals(1, probedSlot(emitted.get(2)));
@@ -339,6 +344,34 @@ public class NidsFlowManagerTest {
         assertEquals(3, stats.probesSent());
         assertEquals(1, stats.probesCancelled());
         assertEquals(0, stats.queues().get(ReportPipelineStats.PROBES).length());
+    }
+
+    @Test
+    public void aFlowStartIsNoRecordButItsSlotIsSweptOnceIdle() {
+        manager.sweeper.shutdownNow();
+        handle(ReportFrames.frame(ReportFrames.slotReport(ReportReason.ACTIVE_TIMEOUT, 0, 100_000_000L)));
+        assertFalse("no record of a start", handle(ReportFrames.frame(
+                ReportFrames.slotReport(ReportReason.FLOW_START, 9, 1_000_000L))).isPresent());
+        assertEquals(1, manager.recentFlows(Optional.of(S1), 10).size());
+        manager.sweepIdleFlows();
+        manager.releaseProbes();
+        assertEquals(1, emitted.size());
+        assertEquals("the started flow's slot probed", 9, probedSlot(emitted.get(0)));
+    }
+
+    @Test
+    public void aSwitchThatWentAwayIsForgottenByTheSweep() {
+        manager.sweeper.shutdownNow();
+        busyAndIdleFlows(3);
+        manager.sweepIdleFlows();
+        assertEquals(3, manager.pipelineStats().queues().get(ReportPipelineStats.PROBES).length());
+        // a restarted switch: an empty table and a clock from zero; its old slots must not be probed
+        Device device = new DefaultDevice(ProviderId.NONE, S1, Device.Type.SWITCH, "", "", "", "", null);
+        manager.deviceListener.event(new DeviceEvent(DeviceEvent.Type.DEVICE_AVAILABILITY_CHANGED, device));
+        manager.releaseProbes();
+        manager.sweepIdleFlows();
+        assertTrue(emitted.isEmpty());
+        assertEquals(0, manager.pipelineStats().queues().get(ReportPipelineStats.PROBES).length());
     }
 
     @Test
