@@ -357,7 +357,7 @@ def test_saturation_and_drift_check_are_rendered_when_measured():
     assert "round(s): in each round the four searches take turns trial by trial" in text
     assert ("(16000 pps offered in every round and scenario), rounds 1..n: S1 40.0/41.5; S2 40.0/41.5; S3 "
             "40.0/41.5; S4 40.0/41.5; switch RSS 100 MiB at the start, 250 MiB at the end; the switch sent 12 "
-            "reports (by reason [5, 7, 0, 0, 0]: alert, flow end, evict, active timeout, probe), refused 0, "
+            "reports (alert 5, flow end 7, evict 0, active timeout 0, probe 0, flow start 0), refused 0, "
             "evicted 0 flows.") in text
 
 

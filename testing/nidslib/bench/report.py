@@ -9,6 +9,7 @@ import sys
 import textwrap
 
 from . import stats
+from .. import constants as C
 from ..paths import REPO_ROOT
 
 FRAMES = ("64", "1024")
@@ -158,6 +159,11 @@ def saturation_lines(results):
                                  "per round"], rows, align=["l"] + ["r"] * 6)
 
 
+def _reasons():
+    """(code, name) of the pipeline's report reasons, from the generated constants: the report counter's indices."""
+    return sorted((value, name[len("REASON_"):].lower().replace("_", " ")) for name, value in vars(C).items()
+                  if name.startswith("REASON_") and isinstance(value, int))
+
 def drift_line(results):
     """Is a scenario's switch slower late in the run than early? The switch's CPU per packet in each round's first
     search trial (the same offered rate in every round and scenario), the switch's RSS at the start and the end,
@@ -175,9 +181,9 @@ def drift_line(results):
     evicted = counters.get("evict_counter")
     tail = ""
     if reported is not None and evicted is not None:
-        tail = (f"; the switch sent {sum(reported)} reports (by reason {reported[1:6]}: alert, flow end, evict, "
-                f"active timeout, probe), refused {sum(counters.get('report_drop_counter') or [])}, evicted "
-                f"{sum(evicted)} flows")
+        by_reason = ", ".join(f"{name} {reported[code]}" for code, name in _reasons() if code < len(reported))
+        tail = (f"; the switch sent {sum(reported)} reports ({by_reason}), refused "
+                f"{sum(counters.get('report_drop_counter') or [])}, evicted {sum(evicted)} flows")
     rss = ""
     if results.get("switch_rss_start_kib") and results.get("switch_rss_end_kib"):
         rss = (f"; switch RSS {results['switch_rss_start_kib'] / 1024:.0f} MiB at the start, "
