@@ -70,6 +70,8 @@ def configured_rates(stack):
     return {name: [rate for rate, _ in budgets] for name, budgets in fabric_mod.report_budgets(stack.topology).items()}
 
 
+# ---- bad input --------------------------------------------------------------------------------------------------
+
 def test_oversized_and_too_deep_uploads_are_refused_and_nothing_is_stored(stack):
     before = stored_models(stack)
     padding = b" " * (2 * 1024 * 1024)
