@@ -54,7 +54,7 @@
 #define REPORT_FLAG_CLASSIFIED_VALUE 0x08 // bank, class, leaf, phase, confidence hold a verdict of this flow
 
 // probe_t.flags
-#define PROBE_FLAG_FREE_VALUE 0x01      // free the slot after reporting it
+#define PROBE_FLAG_FREE_VALUE 0x01      // free the slot after reporting it, if silent for probe_t.min_idle_us
 
 // evict_counter indices
 #define EVICT_IDLE_VALUE 0              // an idle flow replaced by a new one

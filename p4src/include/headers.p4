@@ -80,7 +80,8 @@ header icmp_t {
 // Probe: packet-out to CPU_PORT carrying Ethernet(ETHERTYPE_PROBE) + probe_t.
 header probe_t {
     bit<32> slot;
-    bit<8> flags;      // PROBE_FLAG_FREE: free the slot after reporting it
+    bit<8> flags;          // PROBE_FLAG_FREE: free the slot after reporting it ...
+    bit<32> min_idle_us;   // ... if its flow has been silent this long (0: whatever its last packet)
 }
 
 // Flow report: packet-in payload = Ethernet(ETHERTYPE_REPORT) + report_t; the original packet is truncated
@@ -197,6 +198,7 @@ struct flow_md_t {
     bool evicted_idle;              // ... that had been idle for idle_timeout_us
     bool handshake_done;            // the client completed a handshake it opened with a bare SYN
     bool probe_live;                // probe: the slot held a live flow
+    bool probe_freed;               // probe: the slot was freed (asked to, and silent long enough)
     bool timeout_due;               // ACTIVE_TIMEOUT is due
     bool alert_pending;             // the flow has an alert waiting for a report
     bool attention;                 // anything after the flow table has work: classify, report

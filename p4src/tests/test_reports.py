@@ -284,6 +284,24 @@ def test_probe_reports_and_frees_a_slot(nids):
     assert rep["in_pkts"] == 1 and rep["out_pkts"] == 0 and rep["first_seen"] > last["first_seen"]
 
 
+def test_a_free_probe_keeps_a_flow_that_was_not_silent_long_enough(nids):
+    sw = nids
+    sw.config(timeout_pkts=1)
+    send(sw, 1, c2s(flags=0x02, total_len=52))
+    slot = one_report(sw)["slot"]
+    sw.config(timeout_pkts=0)
+    freed = sw.const["REPORT_FLAG_FREED"]
+    sw.probe(slot, free=True, min_idle_us=60_000_000)     # silent for well under a minute: kept
+    rep = one_report(sw)
+    assert rep["flags"] & sw.const["REPORT_FLAG_OCCUPIED"] and not rep["flags"] & freed
+    time.sleep(0.3)
+    sw.probe(slot, free=True, min_idle_us=200_000)        # silent for 0.3 s: freed
+    rep = one_report(sw)
+    assert rep["flags"] & freed and rep["in_pkts"] == 1
+    sw.probe(slot)
+    assert one_report(sw)["flags"] == 0, "the freed slot is empty"
+
+
 def test_probes_have_their_own_budget_and_mask_the_slot(nids):
     sw = nids
     sw.config(budgets=False)

@@ -339,8 +339,9 @@ REPORT_HEADER_BYTES = 136
 PROBE_FIELDS = (
     ('slot', 0, 32),
     ('flags', 32, 8),
+    ('min_idle_us', 40, 32),
 )
-PROBE_HEADER_BYTES = 5
+PROBE_HEADER_BYTES = 9
 
 # serializable enum FeatureId_t: member -> value
 FEATURE_ID_T = {

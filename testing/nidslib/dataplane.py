@@ -340,9 +340,10 @@ class Switch(Bmv2Switch):
     def packet_out(self, payload, egress_port):
         self.client.packet_out(payload, egress_port)
 
-    def probe(self, slot, free=False):
+    def probe(self, slot, free=False, min_idle_us=0):
+        """Asks for a PROBE report of `slot`; `free`: and frees it if its flow was silent for `min_idle_us`."""
         flags = self.const["PROBE_FLAG_FREE"] if free else 0
-        body = pack_fields(self.probe_layout, {"slot": slot, "flags": flags})
+        body = pack_fields(self.probe_layout, {"slot": slot, "flags": flags, "min_idle_us": min_idle_us})
         eth = b"\x00" * 12 + self.const["ETHERTYPE_PROBE"].to_bytes(2, "big")
         self.packet_out(eth + body, self.cpu_port)
 

@@ -364,6 +364,7 @@ control FlowTable(inout headers_t hdr,
 
     @hidden action free_probed_cell() {
         flow_cells.write(meta.flow.slot, 768w0);
+        meta.flow.probe_freed = true;
     }
 
     // ---- the packet's path from its lookup to its count --------------------------------------------------------
@@ -413,7 +414,11 @@ control FlowTable(inout headers_t hdr,
     apply {
         if (meta.is_probe) {
             read_probed_cell();
-            if ((hdr.probe.flags & PROBE_FLAG_FREE) != 0) {
+            // Freed only if still silent when the probe arrives: a packet that came after the app decided to
+            // free the flow keeps it (the app learns its last packet from the report).
+            if ((hdr.probe.flags & PROBE_FLAG_FREE) != 0
+                    && idle_for(meta.keys, meta.traffic, meta.tally, standard_metadata.ingress_global_timestamp)
+                       >= hdr.probe.min_idle_us) {
                 free_probed_cell();
             }
         } else {

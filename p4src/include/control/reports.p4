@@ -157,7 +157,7 @@ control Reports(inout headers_t hdr,
 
     @hidden action send_report() {
         bool occupied = !meta.is_probe || meta.flow.probe_live;
-        bool freed = about_victim || meta.flow.ended || (meta.is_probe && (hdr.probe.flags & PROBE_FLAG_FREE) != 0);
+        bool freed = about_victim || meta.flow.ended || meta.flow.probe_freed;
         bool classified = !about_victim && (meta.verdict.classified || (alert_wanted && pending_verdict));
         bool use_pending = alert_wanted && pending_verdict;
         meta.rpt.reason = reason;
@@ -295,7 +295,7 @@ control Reports(inout headers_t hdr,
             }
         }
         // A probe that freed its slot leaves it empty, whatever it reported.
-        if (!(meta.is_probe && (hdr.probe.flags & PROBE_FLAG_FREE) != 0)) {
+        if (!meta.flow.probe_freed) {
             if (meta.keys_dirty) {
                 write_keys();
             }

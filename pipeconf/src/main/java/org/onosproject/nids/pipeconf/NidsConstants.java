@@ -573,8 +573,11 @@ public final class NidsConstants {
             new HeaderField("slot", 0, 32);
     public static final HeaderField PROBE_FIELD_FLAGS =
             new HeaderField("flags", 32, 8);
-    public static final int PROBE_HEADER_BYTES = 5;
+    public static final HeaderField PROBE_FIELD_MIN_IDLE_US =
+            new HeaderField("min_idle_us", 40, 32);
+    public static final int PROBE_HEADER_BYTES = 9;
     public static final ImmutableList<HeaderField> PROBE_FIELDS = ImmutableList.of(
             PROBE_FIELD_SLOT,
-            PROBE_FIELD_FLAGS);
+            PROBE_FIELD_FLAGS,
+            PROBE_FIELD_MIN_IDLE_US);
 }

@@ -13,6 +13,7 @@ import org.onlab.packet.MacAddress;
 import org.onosproject.nids.api.FlowKey;
 import org.onosproject.nids.api.FlowReport;
 import org.onosproject.nids.api.MalformedReportException;
+import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.model.catalog.Feature;
@@ -23,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static org.onosproject.nids.pipeconf.NidsConstants.*;
 
 /**
@@ -159,10 +161,14 @@ public final class NidsReportFormat implements ReportFormat {
     }
 
     @Override
-    public byte[] probe(long slot, boolean free) {
+    public byte[] probe(long slot, boolean free, long minIdleMicros) {
+        checkArgument(minIdleMicros >= 0 && minIdleMicros <= PipelineConfig.MAX_SWITCH_INTERVAL_MICROS,
+                      "a probe's silence must be 0..%s us, not %s", PipelineConfig.MAX_SWITCH_INTERVAL_MICROS,
+                      minIdleMicros);
         byte[] probe = new byte[PROBE_HEADER_BYTES];
         write(probe, PROBE_FIELD_SLOT, slot);
         write(probe, PROBE_FIELD_FLAGS, free ? PROBE_FLAG_FREE : 0);
+        write(probe, PROBE_FIELD_MIN_IDLE_US, minIdleMicros);
         Ethernet frame = new Ethernet();
         frame.setDestinationMACAddress(MacAddress.ZERO).setSourceMACAddress(MacAddress.ZERO)
                 .setEtherType((short) ETHERTYPE_PROBE)

@@ -114,15 +114,29 @@ public class NidsReportFormatTest {
     }
 
     @Test
-    public void aProbeCarriesTheSlotAndTheFreeFlagAfterItsEthernetHeader() {
-        byte[] frame = format.probe(0x1234, true);
+    public void aProbeCarriesTheSlotTheFreeFlagAndTheSilenceAfterItsEthernetHeader() {
+        byte[] frame = format.probe(0x1234, true, 30_000_000L);
         assertEquals(Ethernet.ETHERNET_HEADER_LENGTH + PROBE_HEADER_BYTES, frame.length);
         assertEquals(ETHERTYPE_PROBE, ((frame[12] & 0xff) << 8) | (frame[13] & 0xff));
         byte[] probe = Arrays.copyOfRange(frame, Ethernet.ETHERNET_HEADER_LENGTH, frame.length);
         assertEquals(0x1234, NidsReportFormat.read(probe, PROBE_FIELD_SLOT));
         assertEquals(PROBE_FLAG_FREE, NidsReportFormat.read(probe, PROBE_FIELD_FLAGS));
-        byte[] keep = Arrays.copyOfRange(format.probe(7, false), Ethernet.ETHERNET_HEADER_LENGTH, frame.length);
+        assertEquals(30_000_000L, NidsReportFormat.read(probe, PROBE_FIELD_MIN_IDLE_US));
+        byte[] keep = Arrays.copyOfRange(format.probe(7, false, 0), Ethernet.ETHERNET_HEADER_LENGTH, frame.length);
         assertEquals(0, NidsReportFormat.read(keep, PROBE_FIELD_FLAGS));
+        assertEquals(0, NidsReportFormat.read(keep, PROBE_FIELD_MIN_IDLE_US));
+    }
+
+    @Test
+    public void aSilenceTheSwitchCannotTimeIsRefused() {
+        for (long bad : new long[]{-1, 1L << 32}) {
+            try {
+                format.probe(7, true, bad);
+                fail("a probe's silence of " + bad + " us");
+            } catch (IllegalArgumentException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("silence"));
+            }
+        }
     }
 
     @Test

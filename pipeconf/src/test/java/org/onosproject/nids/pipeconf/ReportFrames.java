@@ -108,10 +108,22 @@ public final class ReportFrames {
      * @return a report of the sample flow, still in its slot, without an alert
      */
     public static byte[] slotReport(ReportReason reasonName, long slot, long lastSeenMicros) {
+        return slotReport(reasonName, slot, lastSeenMicros, false);
+    }
+
+    /**
+     * @param reasonName     why the switch reported
+     * @param slot           the flow's slot
+     * @param lastSeenMicros its last packet on the switch's clock
+     * @param freed          whether the switch freed the slot after reporting it
+     * @return a report of the sample flow, without an alert
+     */
+    public static byte[] slotReport(ReportReason reasonName, long slot, long lastSeenMicros, boolean freed) {
         int reason = NidsReportFormat.codeOf(reasonName);
         byte[] r = evictReport(7, 9999);
         put(r, REPORT_FIELD_REASON, reason);
         put(r, REPORT_FIELD_EVENTS, 1L << reason);
+        put(r, REPORT_FIELD_FLAGS, REPORT_FLAG_OCCUPIED | (freed ? REPORT_FLAG_FREED : 0));
         put(r, REPORT_FIELD_SLOT, slot);
         put(r, REPORT_FIELD_FIRST_SEEN, 0);
         put(r, REPORT_FIELD_LAST_SEEN, lastSeenMicros);

@@ -23,6 +23,14 @@ public final class PipelineConfig {
     /** {@link #alertThresholdOverridePermille()} when the model's own threshold applies. */
     public static final int MODEL_THRESHOLD = -1;
 
+    /**
+     * The longest interval the switches measure: they time a flow's duration and silence in 32-bit microseconds (about
+     * 71 minutes), so active, idle and inactive timeouts stay within it.
+     */
+    public static final long MAX_SWITCH_INTERVAL_MICROS = 0xffffffffL;
+    /** {@link #MAX_SWITCH_INTERVAL_MICROS} in whole seconds. */
+    public static final int MAX_SWITCH_INTERVAL_SECONDS = (int) (MAX_SWITCH_INTERVAL_MICROS / 1_000_000L);
+
     private final int bank;
     private final long epoch;
     private final TrackMode trackMode;

@@ -32,11 +32,14 @@ public interface ReportFormat {
     FlowReport decode(byte[] frame);
 
     /**
-     * The probe that asks the switch to report one flow-table slot (the switch answers with a PROBE report).
+     * The probe that asks the switch to report one flow-table slot (the switch answers with a PROBE report, whose
+     * FREED flag says whether it freed the slot).
      *
-     * @param slot flow-table slot
-     * @param free whether the switch frees the slot after reporting it
+     * @param slot          flow-table slot
+     * @param free          whether the switch frees the slot after reporting it ...
+     * @param minIdleMicros ... provided its flow has been silent this long when the probe arrives (0: in any case;
+     *                      at most {@link PipelineConfig#MAX_SWITCH_INTERVAL_MICROS})
      * @return the Ethernet frame to send out of the switch's CPU port
      */
-    byte[] probe(long slot, boolean free);
+    byte[] probe(long slot, boolean free, long minIdleMicros);
 }

@@ -241,7 +241,7 @@ public final class ReportPipelineStats {
         return probesSent;
     }
 
-    /** @return free probes not sent: the flow reported again after its refresh probe, so it was not idle */
+    /** @return queued probes not sent: the flow reported after the sweep queued its probe, so it was not idle */
     public long probesCancelled() {
         return probesCancelled;
     }

@@ -115,7 +115,7 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     protected NidsModelStore store;
 
     /** The longest active timeout the pipeline's 32-bit microsecond timestamps hold. */
-    static final int MAX_ACTIVE_TIMEOUT_SECONDS = (int) (0xffffffffL / 1_000_000L);
+    static final int MAX_ACTIVE_TIMEOUT_SECONDS = PipelineConfig.MAX_SWITCH_INTERVAL_SECONDS;
     static final int MAX_FLOW_IDLE_TIMEOUT_SECONDS = MAX_ACTIVE_TIMEOUT_SECONDS;
     /** The highest report rate and burst accepted (a switch's packet-in path carries far less). */
     static final int MAX_REPORT_RATE = 1_000_000;

@@ -30,6 +30,7 @@ import org.onosproject.nids.api.NidsFlowRecordService;
 import org.onosproject.nids.api.NidsModelListener;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.NidsProgrammable;
+import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.ReportFormat;
 import org.onosproject.nids.api.ReportPipelineStats;
 import org.onosproject.nids.impl.NidsModelManager;
@@ -131,7 +132,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
 
     /** Recent flow records kept per switch for GET /onos/nids/flows. */
     private int flowWindowSize = FLOW_WINDOW_SIZE_DEFAULT;
-    /** A flow without packets for this long is probed, exported and freed (0: never). */
+    /** A flow without packets for this long is probed, exported and freed (0: never; at most 4294 s, 32-bit µs). */
     private int inactiveTimeoutSeconds = INACTIVE_TIMEOUT_SECONDS_DEFAULT;
     /** Threads that decode reports (1..16); a switch's reports always go to the same one. */
     private int reportWorkers = REPORT_WORKERS_DEFAULT;
@@ -189,7 +190,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     /** Per switch: the sweep's probes not yet sent, bounded by its table size. */
     private final Map<DeviceId, ProbePacer> pacers = new ConcurrentHashMap<>();
     private final AtomicLong probesSent = new AtomicLong();
-    /** Free probes not sent because the flow reported again after its refresh probe (it is not idle). */
+    /** Probes not sent because the flow reported after the sweep queued them (it is not idle). */
     private final AtomicLong probesCancelled = new AtomicLong();
     private final AtomicLong decoded = new AtomicLong();
     private final AtomicLong malformed = new AtomicLong();
@@ -280,7 +281,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         Dictionary<?, ?> properties = properties(context);
         flowWindowSize = Knobs.integer(properties, FLOW_WINDOW_SIZE, flowWindowSize, 1, 100_000);
         inactiveTimeoutSeconds = Knobs.integer(properties, INACTIVE_TIMEOUT_SECONDS, inactiveTimeoutSeconds, 0,
-                                               24 * 3600);
+                                               PipelineConfig.MAX_SWITCH_INTERVAL_SECONDS);
         reportWorkers = Knobs.integer(properties, REPORT_WORKERS, reportWorkers, 1, MAX_WORKERS);
         reportQueueSize = Knobs.integer(properties, REPORT_QUEUE_SIZE, reportQueueSize, 1, MAX_QUEUE_SIZE);
         detectionWorkers = Knobs.integer(properties, DETECTION_WORKERS, detectionWorkers, 1, MAX_WORKERS);
@@ -517,10 +518,11 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     }
 
     /**
-     * Queues probes of the slots of flows that have been idle longer than the inactive timeout, asking the switch to
-     * report and free them: flows that never end (UDP, a vanished host) are exported and their slots reused. Only the
-     * switches this instance masters: their reports come here. A switch whose mastership moved to another instance
-     * is forgotten (its new master tracks it from its next reports), with its probes not yet sent.
+     * Queues probes of the slots of flows that have been idle longer than the inactive timeout, each asking the switch
+     * to report the flow and free its slot if it is still silent then: flows that never end (UDP, a vanished host)
+     * are exported and their slots reused. Only the switches this instance masters: their reports come here. A switch
+     * whose mastership moved to another instance is forgotten (its new master tracks it from its next reports), with
+     * its probes not yet sent.
      */
     void sweepIdleFlows() {
         if (inactiveTimeoutSeconds <= 0) {
@@ -530,20 +532,18 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         slots.keySet().removeIf(deviceId -> !mastershipService.isLocalMaster(deviceId));
         pacers.keySet().removeIf(deviceId -> !slots.containsKey(deviceId));
         slots.forEach((deviceId, tracker) -> {
-            SlotTracker.Sweep sweep = tracker.sweep(now, inactiveTimeoutSeconds * 1000L);
-            if (sweep.toRefresh.isEmpty() && sweep.toFree.isEmpty()) {
-                return;
+            List<Long> idle = tracker.sweep(now, inactiveTimeoutSeconds * 1000L);
+            if (!idle.isEmpty()) {
+                ProbePacer pacer = pacers.computeIfAbsent(deviceId, d -> new ProbePacer(tracker.capacity()));
+                idle.forEach(pacer::offer);
             }
-            ProbePacer pacer = pacers.computeIfAbsent(deviceId, d -> new ProbePacer(tracker.capacity()));
-            sweep.toRefresh.forEach(slot -> pacer.offer(slot, false));
-            sweep.toFree.forEach(slot -> pacer.offer(slot, true));
         });
     }
 
     /**
      * Sends each switch the queued probes its probe budget answers now (the switch's {@code reportRatePps} and
-     * {@code reportBurst}, read from the model manager's configuration). A free probe whose flow reported again
-     * since its refresh probe is dropped from the queue unsent: the flow is not idle.
+     * {@code reportBurst}, read from the model manager's configuration). A probe whose flow reported since the sweep
+     * queued it is dropped from the queue unsent: the flow is not idle.
      */
     void releaseProbes() {
         if (pacers.isEmpty()) {
@@ -551,16 +551,17 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         }
         long rate = budgetProperty(REPORT_RATE_PPS, REPORT_RATE_PPS_DEFAULT);
         long burst = budgetProperty(REPORT_BURST, REPORT_BURST_DEFAULT);
+        long timeoutMillis = inactiveTimeoutSeconds * 1000L;
         long now = System.nanoTime();
+        long nowMillis = System.currentTimeMillis();
         pacers.forEach((deviceId, pacer) -> {
             SlotTracker tracker = slots.get(deviceId);
-            for (ProbePacer.Probe probe : pacer.release(now, rate, burst)) {
-                if (probe.free && (tracker == null || !tracker.stillIdle(probe.slot))) {
+            for (long slot : pacer.release(now, rate, burst)) {
+                if (tracker == null || !tracker.stillIdle(slot, nowMillis, timeoutMillis)) {
                     probesCancelled.incrementAndGet();
-                    continue;
+                } else if (sendProbe(deviceId, slot, true, timeoutMillis * 1000L)) {
+                    probesSent.incrementAndGet();
                 }
-                sendProbe(deviceId, probe.slot, probe.free);
-                probesSent.incrementAndGet();
             }
         });
     }
@@ -588,15 +589,19 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     /**
      * Sends a probe packet-out: the switch answers with a PROBE report of the slot.
      *
-     * @param deviceId switch
-     * @param slot     flow-table slot
-     * @param free     whether the switch frees the slot after reporting it
+     * @param deviceId      switch
+     * @param slot          flow-table slot
+     * @param free          whether the switch frees the slot after reporting it ...
+     * @param minIdleMicros ... if its flow has been silent this long (0: in any case)
+     * @return false if the switch runs no NIDS pipeline whose probes the app knows (nothing sent)
      */
-    public void sendProbe(DeviceId deviceId, long slot, boolean free) {
-        formats.apply(deviceId).ifPresent(format -> packetService.emit(new DefaultOutboundPacket(
-                // Out of the CPU port: the pipeline turns a probe frame sent there into a PROBE report.
+    public boolean sendProbe(DeviceId deviceId, long slot, boolean free, long minIdleMicros) {
+        Optional<ReportFormat> format = formats.apply(deviceId);
+        // Out of the CPU port: the pipeline turns a probe frame sent there into a PROBE report.
+        format.ifPresent(f -> packetService.emit(new DefaultOutboundPacket(
                 deviceId, DefaultTrafficTreatment.builder().setOutput(PortNumber.CONTROLLER).build(),
-                ByteBuffer.wrap(format.probe(slot, free)))));
+                ByteBuffer.wrap(f.probe(slot, free, minIdleMicros)))));
+        return format.isPresent();
     }
 
     /**

@@ -6,9 +6,9 @@ package org.onosproject.nids.impl.flow;
 
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * The probes the idle sweep has for one switch and not yet sent, released no faster than the switch answers them.
@@ -20,8 +20,8 @@ import java.util.Map;
  * Here the sweep queues its probes and a tick releases them through a bucket of a smaller rate and depth than the
  * switch's, so every probe sent finds a token there (the margin absorbs the packet-outs' jitter on their way).
  *
- * <p>Bounded by construction: one pending probe per flow-table slot (a slot queued again keeps its place; a free
- * request replaces a refresh), so the queue never holds more than the switch's table.
+ * <p>Bounded by construction: one pending probe per flow-table slot (a slot queued again keeps its place), so the
+ * queue never holds more than the switch's table.
  */
 final class ProbePacer {
 
@@ -29,23 +29,7 @@ final class ProbePacer {
     static final double RATE_SHARE = 0.8;
     static final double BURST_SHARE = 0.5;
 
-    /** A probe to send: the slot, and whether the switch frees it after reporting. */
-    static final class Probe {
-        final long slot;
-        final boolean free;
-
-        Probe(long slot, boolean free) {
-            this.slot = slot;
-            this.free = free;
-        }
-
-        @Override
-        public String toString() {
-            return (free ? "free " : "refresh ") + slot;
-        }
-    }
-
-    private final Map<Long, Boolean> pending = new LinkedHashMap<>();
+    private final Set<Long> pending = new LinkedHashSet<>();
     private final int capacity;
     private double tokens = -1;
     private long lastNanos;
@@ -58,17 +42,16 @@ final class ProbePacer {
     }
 
     /**
-     * Queues a probe of a slot, unless one is queued already (a free request upgrades a queued refresh).
+     * Queues a probe of a slot, unless one is queued already (it keeps its place).
      *
      * @param slot flow-table slot
-     * @param free whether the switch frees it after reporting
      * @return false when the slot is beyond the table (nothing queued)
      */
-    synchronized boolean offer(long slot, boolean free) {
+    synchronized boolean offer(long slot) {
         if (slot < 0 || slot >= capacity) {
             return false;
         }
-        pending.merge(slot, free, Boolean::logicalOr);
+        pending.add(slot);
         return true;
     }
 
@@ -79,9 +62,9 @@ final class ProbePacer {
      * @param nowNanos        a monotonic clock
      * @param switchRatePps   the switch's probe budget, per second
      * @param switchBurst     the switch's probe bucket depth
-     * @return the probes to send now, oldest first
+     * @return the slots to probe now, oldest first
      */
-    synchronized List<Probe> release(long nowNanos, long switchRatePps, long switchBurst) {
+    synchronized List<Long> release(long nowNanos, long switchRatePps, long switchBurst) {
         double depth = Math.max(1, Math.floor(switchBurst * BURST_SHARE));
         double rate = Math.max(1, switchRatePps * RATE_SHARE);
         if (tokens < 0) {
@@ -90,11 +73,10 @@ final class ProbePacer {
             tokens = Math.min(depth, tokens + Math.max(0, nowNanos - lastNanos) * rate / 1e9);
         }
         lastNanos = nowNanos;
-        List<Probe> due = new ArrayList<>();
-        Iterator<Map.Entry<Long, Boolean>> queued = pending.entrySet().iterator();
+        List<Long> due = new ArrayList<>();
+        Iterator<Long> queued = pending.iterator();
         while (tokens >= 1 && queued.hasNext()) {
-            Map.Entry<Long, Boolean> next = queued.next();
-            due.add(new Probe(next.getKey(), next.getValue()));
+            due.add(queued.next());
             queued.remove();
             tokens -= 1;
         }

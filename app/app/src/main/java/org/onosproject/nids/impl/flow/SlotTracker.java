@@ -5,7 +5,6 @@
 package org.onosproject.nids.impl.flow;
 
 import org.onosproject.nids.api.FlowReport;
-import org.onosproject.nids.api.ReportReason;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,11 +13,13 @@ import java.util.List;
 /**
  * The flow-table slots of one switch known to hold a flow, and when each flow last sent a packet, for the idle
  * sweep. The switch's clock (µs since it started) is mapped onto the controller's by the smallest
- * "received − last seen" difference seen, i.e. the report that waited least.
+ * "received − last seen" difference seen, i.e. the report that waited least; so the silence computed here never
+ * exceeds the switch's own, and a flow idle here is idle there.
  *
- * <p>A flow is freed in two steps so a busy flow that simply has not reported lately is never cut: a flow that
- * looks idle is first probed without freeing (its report refreshes "last seen"); only if it still looks idle
- * after that fresh report is it probed again with the free flag.
+ * <p>A busy flow that simply has not reported lately is never cut: the sweep's probe asks the switch to free the
+ * slot only if its flow has been silent for the inactive timeout when the probe arrives, and the switch itself
+ * decides that from its last packet. A flow that was not silent after all stays, and its answer tells the tracker
+ * its last packet.
  *
  * <p>Bounded by construction: arrays as long as the switch's flow table (about 1 MiB for 65,536 slots), whatever the
  * switch reports; a slot beyond the table is refused, not stored.
@@ -27,16 +28,9 @@ final class SlotTracker {
 
     private static final long FREE = -1;
 
-    /** The slots a sweep probes. */
-    static final class Sweep {
-        final List<Long> toRefresh = new ArrayList<>();
-        final List<Long> toFree = new ArrayList<>();
-    }
-
     private final long[] lastSeenMicros;
-    /** When the slot was probed without freeing (ms), negative: not since its last non-probe report. */
+    /** When the slot was last probed (ms) with no report of it since; negative: not probed since its last report. */
     private final long[] probedAtMillis;
-    private final boolean[] refreshedByProbe;
     private int occupied;
     private long bootMillis = Long.MAX_VALUE;
 
@@ -46,7 +40,6 @@ final class SlotTracker {
     SlotTracker(int slots) {
         lastSeenMicros = new long[slots];
         probedAtMillis = new long[slots];
-        refreshedByProbe = new boolean[slots];
         Arrays.fill(lastSeenMicros, FREE);
         Arrays.fill(probedAtMillis, -1);
     }
@@ -65,53 +58,54 @@ final class SlotTracker {
         if (report.occupied()) {
             bootMillis = Math.min(bootMillis, receivedMillis - report.lastSeenMicros() / 1000);
         }
+        probedAtMillis[slot] = -1;
         if (!report.occupied() || report.freed()) {
             if (lastSeenMicros[slot] != FREE) {
                 occupied--;
             }
             lastSeenMicros[slot] = FREE;
-            probedAtMillis[slot] = -1;
-            refreshedByProbe[slot] = false;
             return true;
         }
         if (lastSeenMicros[slot] == FREE) {
             occupied++;
         }
         lastSeenMicros[slot] = Math.max(0, report.lastSeenMicros());
-        refreshedByProbe[slot] = probedAtMillis[slot] >= 0 && report.reason() == ReportReason.PROBE;
-        if (report.reason() != ReportReason.PROBE) {
-            probedAtMillis[slot] = -1;
-        }
         return true;
     }
 
-    synchronized Sweep sweep(long nowMillis, long timeoutMillis) {
-        Sweep sweep = new Sweep();
+    /**
+     * The slots whose flows have been silent for longer than the timeout and have no probe of theirs unanswered for
+     * less than a timeout (an answer the switch's budget refused is asked for again after that); marks them probed.
+     *
+     * @param nowMillis     the controller's clock
+     * @param timeoutMillis the inactive timeout
+     * @return the slots to probe, in slot order
+     */
+    synchronized List<Long> sweep(long nowMillis, long timeoutMillis) {
+        List<Long> idle = new ArrayList<>();
         for (int slot = 0; slot < lastSeenMicros.length; slot++) {
-            if (lastSeenMicros[slot] == FREE) {
-                continue;
-            }
-            long idle = nowMillis - (bootMillis + lastSeenMicros[slot] / 1000);
-            if (idle <= timeoutMillis) {
-                continue;
-            }
-            if (refreshedByProbe[slot]) {
-                sweep.toFree.add((long) slot);
-            } else if (probedAtMillis[slot] < 0 || nowMillis - probedAtMillis[slot] > timeoutMillis) {
+            if (silentFor(slot, nowMillis) > timeoutMillis
+                    && (probedAtMillis[slot] < 0 || nowMillis - probedAtMillis[slot] > timeoutMillis)) {
                 probedAtMillis[slot] = nowMillis;
-                sweep.toRefresh.add((long) slot);
+                idle.add((long) slot);
             }
         }
-        return sweep;
+        return idle;
     }
 
     /**
-     * @param slot a slot a free probe is about to name
-     * @return whether its flow still looks idle: its last report was the answer to its refresh probe
+     * @param slot          a slot a queued probe is about to name
+     * @param nowMillis     the controller's clock
+     * @param timeoutMillis the inactive timeout
+     * @return whether its flow still looks idle: no report since the sweep queued the probe said otherwise
      */
-    synchronized boolean stillIdle(long slot) {
-        return slot >= 0 && slot < lastSeenMicros.length && lastSeenMicros[(int) slot] != FREE
-                && refreshedByProbe[(int) slot];
+    synchronized boolean stillIdle(long slot, long nowMillis, long timeoutMillis) {
+        return slot >= 0 && slot < lastSeenMicros.length && silentFor((int) slot, nowMillis) > timeoutMillis;
+    }
+
+    /** How long the slot's flow has been silent by the controller's clock (ms); negative for a free slot. */
+    private long silentFor(int slot, long nowMillis) {
+        return lastSeenMicros[slot] == FREE ? -1 : nowMillis - (bootMillis + lastSeenMicros[slot] / 1000);
     }
 
     synchronized int size() {

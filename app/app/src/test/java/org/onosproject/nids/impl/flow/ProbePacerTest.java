@@ -7,7 +7,6 @@ package org.onosproject.nids.impl.flow;
 import org.junit.Test;
 
 import java.util.List;
-import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -27,11 +26,11 @@ public class ProbePacerTest {
     public void aFullSweepLeavesHalfABurstAtOnceThenAtFourFifthsOfTheRate() {
         ProbePacer pacer = new ProbePacer(65536);
         for (long slot = 0; slot < 5000; slot++) {
-            assertTrue(pacer.offer(slot, false));
+            assertTrue(pacer.offer(slot));
         }
-        List<ProbePacer.Probe> first = pacer.release(0, RATE, BURST);
+        List<Long> first = pacer.release(0, RATE, BURST);
         assertEquals("half the switch's bucket at once", 50, first.size());
-        assertEquals("oldest first", 0, first.get(0).slot);
+        assertEquals("oldest first", 0L, (long) first.get(0));
         assertEquals(0, pacer.release(0, RATE, BURST).size());
         // 50 ms later: 0.05 s x 800/s = 40
         assertEquals(40, pacer.release(SECOND / 20, RATE, BURST).size());
@@ -44,7 +43,7 @@ public class ProbePacerTest {
     public void overAnySecondTheProbesStayWithinTheSwitchsBudget() {
         ProbePacer pacer = new ProbePacer(65536);
         for (long slot = 0; slot < 10_000; slot++) {
-            pacer.offer(slot, false);
+            pacer.offer(slot);
         }
         long sent = 0;
         for (long tick = 0; tick <= 20; tick++) {       // 50-ms ticks over one second
@@ -56,31 +55,28 @@ public class ProbePacerTest {
     }
 
     @Test
-    public void aSlotIsQueuedOnceAndAFreeRequestReplacesARefresh() {
+    public void aSlotIsQueuedOnceAndKeepsItsPlace() {
         ProbePacer pacer = new ProbePacer(16);
-        pacer.offer(3, false);
-        pacer.offer(5, true);
-        pacer.offer(3, true);
-        pacer.offer(5, false);
+        pacer.offer(3);
+        pacer.offer(5);
+        pacer.offer(3);
         assertEquals(2, pacer.pending());
-        List<String> probes = pacer.release(0, RATE, BURST).stream().map(Object::toString)
-                .collect(Collectors.toList());
-        assertEquals(List.of("free 3", "free 5"), probes);
+        assertEquals(List.of(3L, 5L), pacer.release(0, RATE, BURST));
     }
 
     @Test
     public void aSlotBeyondTheTableIsRefused() {
         ProbePacer pacer = new ProbePacer(16);
-        assertFalse(pacer.offer(16, false));
-        assertFalse(pacer.offer(-1, true));
+        assertFalse(pacer.offer(16));
+        assertFalse(pacer.offer(-1));
         assertEquals(0, pacer.pending());
     }
 
     @Test
     public void aTinyBudgetStillLetsProbesOut() {
         ProbePacer pacer = new ProbePacer(16);
-        pacer.offer(1, false);
-        pacer.offer(2, false);
+        pacer.offer(1);
+        pacer.offer(2);
         assertEquals("a bucket of at least one", 1, pacer.release(0, 1, 1).size());
         assertEquals(0, pacer.release(SECOND / 2, 1, 1).size());
         assertEquals(1, pacer.release(SECOND, 1, 1).size());

@@ -18,7 +18,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
- * The idle sweep frees a flow only after a fresh probe confirms it is idle.
+ * The idle sweep probes a flow silent for the inactive timeout once, and follows what the switch answered.
  */
 public class SlotTrackerTest {
 
@@ -35,34 +35,50 @@ public class SlotTrackerTest {
     }
 
     @Test
-    public void anIdleFlowIsRefreshedFirstThenFreed() {
+    public void anIdleFlowIsProbedOnceAndForgottenWhenTheSwitchFreedIt() {
         SlotTracker tracker = new SlotTracker(65536);
         // switch clock 1 s at controller time 10 s: the switch started at 9 s
         tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 42, 1_000_000), 10_000);
-        SlotTracker.Sweep early = tracker.sweep(15_000, 30_000);
-        assertTrue(early.toRefresh.isEmpty() && early.toFree.isEmpty());
-
-        SlotTracker.Sweep first = tracker.sweep(50_000, 30_000);
-        assertEquals(List.of(42L), first.toRefresh);
-        assertTrue(first.toFree.isEmpty());
-
-        tracker.update(report(ReportReason.PROBE, OCCUPIED, 42, 1_000_000), 50_010);
-        SlotTracker.Sweep second = tracker.sweep(55_000, 30_000);
-        assertEquals(List.of(42L), second.toFree);
+        assertTrue(tracker.sweep(15_000, 30_000).isEmpty());
+        assertEquals(List.of(42L), tracker.sweep(50_000, 30_000));
+        assertTrue("a probe not answered yet is not queued again", tracker.sweep(55_000, 30_000).isEmpty());
+        assertTrue(tracker.stillIdle(42, 55_000, 30_000));
 
         tracker.update(report(ReportReason.PROBE, OCCUPIED_AND_FREED, 42, 1_000_000), 55_010);
         assertEquals(0, tracker.size());
+        assertFalse(tracker.stillIdle(42, 60_000, 30_000));
+        assertTrue(tracker.sweep(90_000, 30_000).isEmpty());
     }
 
     @Test
-    public void aBusyFlowSeenByTheProbeIsKept() {
+    public void aProbeTheSwitchNeverAnsweredIsSentAgainAfterATimeout() {
+        SlotTracker tracker = new SlotTracker(65536);
+        tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 42, 1_000_000), 10_000);
+        assertEquals(List.of(42L), tracker.sweep(50_000, 30_000));
+        assertTrue(tracker.sweep(80_000, 30_000).isEmpty());
+        assertEquals("its answer refused by the switch's budget", List.of(42L), tracker.sweep(80_001, 30_000));
+    }
+
+    @Test
+    public void aFlowTheSwitchKeptIsSweptAgainFromItsLastPacket() {
         SlotTracker tracker = new SlotTracker(65536);
         tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 7, 1_000_000), 10_000);
-        assertEquals(List.of(7L), tracker.sweep(50_000, 30_000).toRefresh);
-        // the probe shows a packet 1 s ago (switch clock 40 s)
+        assertEquals(List.of(7L), tracker.sweep(50_000, 30_000));
+        // the switch kept it: a packet 1 s ago (switch clock 40 s, controller 49 s)
         tracker.update(report(ReportReason.PROBE, OCCUPIED, 7, 40_000_000), 50_010);
-        SlotTracker.Sweep sweep = tracker.sweep(51_000, 30_000);
-        assertTrue(sweep.toFree.isEmpty() && sweep.toRefresh.isEmpty());
+        assertEquals(1, tracker.size());
+        assertTrue(tracker.sweep(51_000, 30_000).isEmpty());
+        assertTrue(tracker.sweep(79_000, 30_000).isEmpty());
+        assertEquals(List.of(7L), tracker.sweep(79_001, 30_000));
+    }
+
+    @Test
+    public void aReportAfterTheSweepMeansTheFlowIsNotIdle() {
+        SlotTracker tracker = new SlotTracker(65536);
+        tracker.update(report(ReportReason.ACTIVE_TIMEOUT, OCCUPIED, 7, 1_000_000), 10_000);
+        assertEquals(List.of(7L), tracker.sweep(50_000, 30_000));
+        tracker.update(report(ReportReason.ALERT, OCCUPIED, 7, 40_900_000), 50_000);
+        assertFalse(tracker.stillIdle(7, 50_100, 30_000));
     }
 
     @Test

@@ -221,8 +221,8 @@ public final class SwitchReference {
     /**
      * The app's idle sweep at {@code timestampMicros}: probes and frees, in slot order, every live flow whose last
      * packet is more than {@code inactiveMicros} old (the app's {@code inactiveTimeoutSeconds}): the END
-     * classification of flows that never end by FIN or RST (UDP, ICMP, a scan's one-packet flows). The app probes
-     * such a flow once more before freeing it (a flow that sent meanwhile stays); the verdict is the same.
+     * classification of flows that never end by FIN or RST (UDP, ICMP, a scan's one-packet flows). The app's probe
+     * asks the switch to free such a flow only if it is still silent then (a flow that sent meanwhile stays).
      */
     public List<FlowEvent> sweepIdle(long timestampMicros, long inactiveMicros) {
         long now = clock(timestampMicros);
