@@ -202,7 +202,6 @@ public final class AlertParams {
     }
 
     static String quoted(String value) {
-        String oneLine = value.replaceAll("\\R", " ");
-        return "\"" + (oneLine.length() > 64 ? oneLine.substring(0, 64) + "…" : oneLine) + "\"";
+        return UserInput.quoted(value);
     }
 }

@@ -13,6 +13,7 @@ import org.onosproject.codec.JsonCodec;
 import org.onosproject.nids.api.BlockOrigin;
 import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.BlockScope;
+import org.onosproject.nids.api.UserInput;
 
 import java.util.Iterator;
 import java.util.Set;
@@ -50,7 +51,7 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
             if (!ttl.isIntegralNumber() || !ttl.canConvertToLong() || ttl.asLong() < 0
                     || ttl.asLong() > BlockRequest.MAX_TTL_SECONDS) {
                 throw new IllegalArgumentException("ttlSeconds: expected an integer 0.." + BlockRequest.MAX_TTL_SECONDS
-                                                           + ", got " + ttl);
+                                                           + ", got " + UserInput.brief(ttl));
             }
             request.ttlSeconds(ttl.asLong());
         }
@@ -71,7 +72,7 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
         JsonNode value = json.get(field);
         boolean number = value.isIntegralNumber() && value.canConvertToLong() && value.asLong() >= 0;
         if (!number && !(value.isTextual() && value.asText().matches("\\d{1,18}"))) {
-            throw new IllegalArgumentException(field + ": expected " + what + ", got " + value);
+            throw new IllegalArgumentException(field + ": expected " + what + ", got " + UserInput.brief(value));
         }
         return value.asLong();
     }
@@ -82,7 +83,7 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
      */
     static BlockScope scope(JsonNode json) {
         if (!json.isObject()) {
-            throw new IllegalArgumentException("scope: expected an object, got " + json);
+            throw new IllegalArgumentException("scope: expected an object, got " + UserInput.brief(json));
         }
         unknownFields(json, SCOPE_FIELDS, "scope.");
         Ip4Prefix dst = null;
@@ -91,7 +92,7 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
             try {
                 dst = text.contains("/") ? Ip4Prefix.valueOf(text) : Ip4Prefix.valueOf(Ip4Address.valueOf(text), 32);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("scope.dst: not an IPv4 address or CIDR: \"" + text + "\"");
+                throw new IllegalArgumentException("scope.dst: not an IPv4 address or CIDR: " + UserInput.quoted(text));
             }
         }
         Integer proto = json.hasNonNull(BlockCodec.PROTOCOL) ? integer(json, BlockCodec.PROTOCOL, 0, 255) : null;
@@ -111,12 +112,12 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
     public static Ip4Address address(String text) {
         // Ip4Address.valueOf accepts forms like "10.1" (inet_aton); a block needs the dotted quad.
         if (text == null || !text.strip().matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
-            throw new IllegalArgumentException("src: not an IPv4 address: \"" + text + "\"");
+            throw new IllegalArgumentException("src: not an IPv4 address: " + UserInput.quoted(text));
         }
         try {
             return Ip4Address.valueOf(text.strip());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("src: not an IPv4 address: \"" + text + "\"");
+            throw new IllegalArgumentException("src: not an IPv4 address: " + UserInput.quoted(text));
         }
     }
 
@@ -124,7 +125,7 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
         JsonNode node = json.get(field);
         if (!node.isIntegralNumber() || node.asLong() < min || node.asLong() > max) {
             throw new IllegalArgumentException("scope." + field + ": expected an integer " + min + ".." + max
-                                                       + ", got " + node);
+                                                       + ", got " + UserInput.brief(node));
         }
         return node.asInt();
     }
@@ -133,7 +134,7 @@ public final class BlockRequestCodec extends JsonCodec<BlockRequest> {
         for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!known.contains(name)) {
-                throw new IllegalArgumentException("unknown field \"" + prefix + name + "\"");
+                throw new IllegalArgumentException("unknown field " + UserInput.quoted(prefix + name));
             }
         }
     }

@@ -30,6 +30,7 @@ import org.onosproject.nids.api.PipelineConfig;
 import org.onosproject.nids.api.ReportReason;
 import org.onosproject.nids.api.RolloutResult;
 import org.onosproject.nids.api.TrackMode;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -276,7 +277,7 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     public ModelBundle upload(String json) {
         ModelBundle bundle = validator.validate(json);
         if (!store.putModelIfAbsent(bundle.modelId(), json)) {
-            throw new NidsException(CONFLICT, "model " + bundle.modelId() + " is already stored");
+            throw new NidsException(CONFLICT, "model " + UserInput.brief(bundle.modelId()) + " is already stored");
         }
         parsed.put(bundle.modelId(), bundle);
         log.info("Stored model {} ({})", bundle.modelId(), bundle.name());
@@ -317,10 +318,12 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
     public boolean remove(String modelId) {
         synchronized (modelUse) {
             if (store.activeModel().modelId().filter(modelId::equals).isPresent()) {
-                throw new NidsException(CONFLICT, "model " + modelId + " is active: activate another first");
+                throw new NidsException(CONFLICT,
+                                        "model " + UserInput.brief(modelId) + " is active: activate another first");
             }
             if (rollingOut.contains(modelId)) {
-                throw new NidsException(CONFLICT, "model " + modelId + " is being rolled out: remove it afterwards");
+                throw new NidsException(CONFLICT, "model " + UserInput.brief(modelId)
+                        + " is being rolled out: remove it afterwards");
             }
             boolean removed = store.removeModel(modelId);
             parsed.remove(modelId);
@@ -372,7 +375,7 @@ public class NidsModelManager extends AbstractListenerManager<NidsModelEvent, Ni
         try {
             // Claimed before the first write: a model removed meanwhile is not activated, and a model being
             // activated cannot be removed.
-            ModelBundle bundle = claim(modelId, "no model " + modelId);
+            ModelBundle bundle = claim(modelId, "no model " + UserInput.brief(modelId));
             try {
                 ActiveModel before = store.activeModel();
                 return rollOut(bundle, before, before.activate(modelId));

@@ -11,6 +11,7 @@ import org.onosproject.nids.api.AlertQuery;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.GET;
@@ -94,6 +95,6 @@ public class AlertsWebResource extends AbstractWebResource {
     }
 
     private static NidsException notFound(String alertId) {
-        return new NidsException(NOT_FOUND, "alert " + alertId + " does not exist");
+        return new NidsException(NOT_FOUND, "alert " + UserInput.brief(alertId) + " does not exist");
     }
 }

@@ -10,6 +10,7 @@ import org.onosproject.nids.api.BlockRequest;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.detection.BlockPolicy;
 import org.onosproject.rest.AbstractWebResource;
 
@@ -122,6 +123,6 @@ public class BlocksWebResource extends AbstractWebResource {
     }
 
     private static NidsException notFound(String blockId) {
-        return new NidsException(NOT_FOUND, "block " + blockId + " does not exist");
+        return new NidsException(NOT_FOUND, "block " + UserInput.brief(blockId) + " does not exist");
     }
 }

@@ -10,6 +10,7 @@ import org.onosproject.nids.api.IncidentParams;
 import org.onosproject.nids.api.IncidentQuery;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.detection.Incident;
 import org.onosproject.rest.AbstractWebResource;
 
@@ -93,6 +94,6 @@ public class IncidentsWebResource extends AbstractWebResource {
     }
 
     private static NidsException notFound(String incidentId) {
-        return new NidsException(NOT_FOUND, "incident " + incidentId + " does not exist");
+        return new NidsException(NOT_FOUND, "incident " + UserInput.brief(incidentId) + " does not exist");
     }
 }

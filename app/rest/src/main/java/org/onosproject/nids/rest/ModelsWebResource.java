@@ -11,6 +11,7 @@ import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsModelService;
 import org.onosproject.nids.api.RolloutResult;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.model.bundle.ModelBundle;
 import org.onosproject.nids.model.capacity.PipelineCapacity;
 import org.onosproject.nids.model.catalog.FeatureCatalog;
@@ -181,7 +182,7 @@ public class ModelsWebResource extends AbstractWebResource {
     }
 
     private static NidsException notFound(String modelId) {
-        return new NidsException(NOT_FOUND, "model " + modelId + " is not stored");
+        return new NidsException(NOT_FOUND, "model " + UserInput.brief(modelId) + " is not stored");
     }
 
     /**

@@ -50,6 +50,7 @@ import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsIncidentEvent;
 import org.onosproject.nids.api.NidsIncidentListener;
 import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.detection.AutoBlock;
 import org.onosproject.nids.detection.BlockDecision;
 import org.onosproject.nids.detection.BlockPolicy;
@@ -449,7 +450,8 @@ public class NidsBlockManager extends AbstractListenerManager<NidsBlockEvent, Ni
     public NidsBlock unblock(String blockId) {
         checkNotNull(blockId, "blockId");
         return remove(blockId, RemovalReason.UNBLOCKED)
-                .orElseThrow(() -> new NidsException(NOT_FOUND, "block " + blockId + " does not exist"));
+                .orElseThrow(() -> new NidsException(NOT_FOUND,
+                                                     "block " + UserInput.brief(blockId) + " does not exist"));
     }
 
     @Override
