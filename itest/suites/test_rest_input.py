@@ -1,5 +1,5 @@
 # Run: make itest   (or, as root with the reference stack: .venv/bin/python -m pytest itest/suites/test_rest_input.py)
-"""Every NIDS REST resource against malformed input, on the real ONOS: query parameters and path ids of the wrong
+"""Every NIDS REST resource and CLI command against malformed input, on the real ONOS: query parameters and path ids of the wrong
 kind or range, bodies that are not JSON objects, of the wrong media type, and model bundles and block requests with
 one field deleted or replaced by a value of another type or out of range (seeded, so a failure repeats). Each answer
 must be a refusal with ONOS's error body and a one-line reason (4xx, never a 5xx or an HTML page or a stack trace),
@@ -202,3 +202,46 @@ def test_model_bundles_with_a_field_missing_or_wrong_are_refused_or_stored_whole
     print(f"{len(mutants)} mutants, {len(stored)} stored and removed: {'; '.join(stored)}")
     assert _state(rest) == before
     assert not problems, f"{len(problems)} improper answers:\n" + "\n".join(problems[:40])
+
+
+def _cli_cases():
+    long_id = "x" * 500
+    return [
+        "nids-alert-ack abc", "nids-alert-ack -- -1", "nids-alert-ack 99999999999999999999", f"nids-alert-ack {long_id}",
+        "nids-alert-ack 987654321",
+        "nids-flows -d bogus", "nids-flows -n -1", "nids-flows -n abc", "nids-flows -n 99999999999",
+        "nids-alerts -s BOGUS", "nids-alerts -i abc", "nids-alerts -n 0", "nids-alerts -n abc",
+        "nids-block notanip", "nids-block 10.0.0.300", "nids-block 10.0.0.250 --ttl -5",
+        "nids-block 10.0.0.250 --ttl abc", "nids-block 10.0.0.250 --incident abc",
+        "nids-block 10.0.0.250 --incident 987654321", f"nids-block {long_id}",
+        "nids-incident-ack abc", "nids-incident-ack 99999999999999999999", "nids-incident-ack 987654321",
+        "nids-incidents abc", "nids-incidents 987654321", "nids-incidents -s BOGUS", "nids-incidents --source notanip",
+        "nids-incidents -n -1",
+        "nids-activate nosuchmodel", f"nids-activate {long_id}",
+        "nids-unblock nosuchblock", f"nids-unblock {long_id}",
+        "nids-replay-reports /nonexistent/frames.bin -d device:bmv2:s1",
+        "nids-replay-reports /etc/hostname -d bogus", "nids-replay-reports /etc/hostname -d device:bmv2:s1 -s 0",
+        "nids-replay-reports /etc/hostname -d device:bmv2:s1 -r abc",
+    ]
+
+
+def test_cli_commands_with_bad_arguments_fail_with_a_reason(stack):
+    """Each command exits non-zero with Karaf's "Error executing command: <reason>", the reason one line of at most
+    a few hundred characters and no stack trace; nothing changes. (A family filter is free text, the model's class
+    names: an unknown one finds no incidents, as it should.)"""
+    before = _state(stack.rest)
+    problems = []
+    for command in _cli_cases():
+        try:
+            out = stack.onos.shell(command, timeout=60)
+            problems.append(f"{command[:80]}: succeeded: {out.strip()[:160]!r}")
+            continue
+        except onos_mod.OnosError as e:
+            text = str(e)
+        reason = text.split(": ", 1)[1] if ": " in text else text
+        if "(ssh exit 0)" in text:
+            problems.append(f"{command[:80]}: exit status 0: {reason[:160]!r}")
+        elif "\tat " in reason or "Exception" in reason or len(reason) > MAX_REASON + 60 or reason.count("\n") > 1:
+            problems.append(f"{command[:80]}: not a one-line reason: {reason[:300]!r}")
+    assert _state(stack.rest) == before
+    assert not problems, f"{len(problems)} improper answers:\n" + "\n".join(problems)

@@ -12,6 +12,7 @@ import org.onosproject.nids.api.AlertParams;
 import org.onosproject.nids.api.NidsAlert;
 import org.onosproject.nids.api.NidsAlertService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.UserInput;
 
 /**
  * Acknowledges an alert and prints it. Fails (non-zero exit) for an unknown id.
@@ -27,7 +28,7 @@ public class AlertAckCommand extends NidsCommand {
     @Override
     protected void doExecute() {
         long id = AlertParams.alertId(alertId).orElseThrow(() -> {
-            String reason = "alert " + alertId + " does not exist";
+            String reason = "alert " + UserInput.brief(alertId) + " does not exist";
             error("%s", reason);
             return new NidsException(NidsException.Kind.NOT_FOUND, reason);
         });

@@ -15,6 +15,7 @@ import org.onosproject.nids.api.NidsAuditService;
 import org.onosproject.nids.api.NidsBlock;
 import org.onosproject.nids.api.NidsBlockService;
 import org.onosproject.nids.api.NidsException;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.codec.BlockRequestCodec;
 
 /**
@@ -48,7 +49,7 @@ public class BlockCommand extends NidsCommand {
             }
             if (incident != null) {
                 request.incidentId(IncidentParams.incidentId(incident).orElseThrow(() -> new IllegalArgumentException(
-                        "incident: expected an incident id, got \"" + incident + "\"")));
+                        "incident: expected an incident id, got " + UserInput.quoted(incident))));
             }
             BlockRequest made = request.build();
             block = audited("block.add", made.src().toString(), () -> getService(NidsBlockService.class).block(made),
@@ -76,7 +77,7 @@ public class BlockCommand extends NidsCommand {
         } catch (NumberFormatException e) {
             // the reason below
         }
-        throw new IllegalArgumentException("ttl: expected an integer 0.." + BlockRequest.MAX_TTL_SECONDS + ", got \""
-                                                   + text + "\"");
+        throw new IllegalArgumentException("ttl: expected an integer 0.." + BlockRequest.MAX_TTL_SECONDS + ", got "
+                                                   + UserInput.quoted(text));
     }
 }

@@ -11,6 +11,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.nids.api.IncidentParams;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.detection.Incident;
 
 /**
@@ -30,7 +31,7 @@ public class IncidentAckCommand extends NidsCommand {
         Incident incident;
         try {
             long id = IncidentParams.incidentId(incidentId).orElseThrow(() -> new NidsException(
-                    NidsException.Kind.NOT_FOUND, "incident " + incidentId + " does not exist"));
+                    NidsException.Kind.NOT_FOUND, "incident " + UserInput.brief(incidentId) + " does not exist"));
             incident = getService(NidsIncidentService.class).acknowledge(id);
         } catch (NidsException e) {
             error("%s", e.getMessage());

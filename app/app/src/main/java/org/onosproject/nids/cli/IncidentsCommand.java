@@ -14,6 +14,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.onosproject.nids.api.IncidentParams;
 import org.onosproject.nids.api.NidsException;
 import org.onosproject.nids.api.NidsIncidentService;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.detection.Evidence;
 import org.onosproject.nids.detection.Incident;
 
@@ -57,7 +58,7 @@ public class IncidentsCommand extends NidsCommand {
             if (incidentId != null) {
                 incidents = List.of(IncidentParams.incidentId(incidentId).flatMap(service::incident)
                         .orElseThrow(() -> new NidsException(NidsException.Kind.NOT_FOUND,
-                                                             "incident " + incidentId + " does not exist")));
+                        "incident " + UserInput.brief(incidentId) + " does not exist")));
             } else {
                 incidents = service.incidents(IncidentParams.query(state, source, family, null, limit));
             }
