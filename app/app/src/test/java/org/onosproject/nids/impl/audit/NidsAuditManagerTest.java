@@ -15,6 +15,7 @@ import org.junit.Before;
 import org.junit.Test;
 import org.onosproject.cluster.ClusterServiceAdapter;
 import org.onosproject.nids.api.AuditEntry;
+import org.onosproject.nids.api.UserInput;
 import org.onosproject.nids.impl.AtomixLikeStorageService;
 import org.onosproject.store.service.StorageException;
 
@@ -130,6 +131,14 @@ public class NidsAuditManagerTest {
         assertEquals("the store's bound (10) and count", 22, manager.entries(100).size() + manager.evicted());
         assertEquals("19", manager.entries(1).get(0).target());
         assertEquals(0, manager.notStored());
+    }
+
+    @Test
+    public void anEntryIsBoundedWhateverTheClientNamed() {
+        manager.record("guest", "block.remove", "x".repeat(8000), "refused: " + "y".repeat(5000));
+        AuditEntry entry = manager.entries(1).get(0);
+        assertEquals(UserInput.brief("x".repeat(8000)), entry.target());
+        assertEquals(NidsAuditManager.MAX_RESULT_CHARS + 1, entry.result().length());
     }
 
     @Test
