@@ -543,10 +543,17 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     /**
      * Sends each switch the queued probes its probe budget answers now (the switch's {@code reportRatePps} and
      * {@code reportBurst}, read from the model manager's configuration). A probe whose flow reported since the sweep
-     * queued it is dropped from the queue unsent: the flow is not idle.
+     * queued it is dropped from the queue unsent: the flow is not idle; so is every queued probe once the sweep is
+     * turned off.
      */
     void releaseProbes() {
         if (pacers.isEmpty()) {
+            return;
+        }
+        if (inactiveTimeoutSeconds <= 0) {
+            // The sweep was turned off: its queued probes would ask for a free whatever the flow's silence.
+            pacers.values().forEach(pacer -> probesCancelled.addAndGet(pacer.pending()));
+            pacers.clear();
             return;
         }
         long rate = budgetProperty(REPORT_RATE_PPS, REPORT_RATE_PPS_DEFAULT);

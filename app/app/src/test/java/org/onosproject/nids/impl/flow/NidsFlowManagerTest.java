@@ -344,6 +344,19 @@ public class NidsFlowManagerTest {
     }
 
     @Test
+    public void turningTheSweepOffDropsItsQueuedProbes() {
+        manager.sweeper.shutdownNow();
+        busyAndIdleFlows(3);
+        manager.sweepIdleFlows();
+        assertEquals(3, manager.pipelineStats().queues().get(ReportPipelineStats.PROBES).length());
+        manager.modified(context(Map.of("inactiveTimeoutSeconds", 0)));
+        manager.releaseProbes();
+        assertTrue("no probe asks for a free with no silence required", emitted.isEmpty());
+        assertEquals(3, manager.pipelineStats().probesCancelled());
+        assertEquals(0, manager.pipelineStats().queues().get(ReportPipelineStats.PROBES).length());
+    }
+
+    @Test
     public void aFlowStartIsNoRecordButItsSlotIsSweptOnceIdle() {
         manager.sweeper.shutdownNow();
         handle(ReportFrames.frame(ReportFrames.slotReport(ReportReason.ACTIVE_TIMEOUT, 0, 100_000_000L)));
