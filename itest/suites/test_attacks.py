@@ -216,7 +216,10 @@ def test_incidents_and_alerts_name_the_attack_sources_only(traffic, routed):
         raise AssertionError(f"locations: {seen['located']}") from None
 
     # Alerts are the incidents' evidence flows only: a few per incident, each naming its incident and its path.
+    # Incidents read after the alerts: their evidence keeps growing while the attacks' last reports arrive, and an
+    # alert is raised once its flow is an incident's evidence, so the later read holds every alert's flow.
     alerts = rest.get(f"/onos/nids/alerts?since={traffic['since']}&limit=1000", retry=False)["alerts"]
+    incidents = rest.get(f"/onos/nids/incidents?since={traffic['since']}&limit=1000", retry=False)["incidents"]
     assert {a["flow"]["clientIp"] for a in alerts} == set(ATTACKERS.values()), _per_source(alerts)
     ids = {i["id"] for i in incidents}
     assert all(a["incidentId"] in ids for a in alerts), [a["incidentId"] for a in alerts]
