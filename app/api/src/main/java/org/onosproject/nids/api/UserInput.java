@@ -21,9 +21,18 @@ public final class UserInput {
      * @return it on one line, cut to {@link #MAX_ECHO} characters with "…" and its length when longer
      */
     public static String brief(Object value) {
+        return brief(value, MAX_ECHO);
+    }
+
+    /**
+     * @param value text to keep a bounded part of (null reads "null")
+     * @param maxChars characters kept at most
+     * @return it on one line, cut to maxChars characters with "…" and its length when longer
+     */
+    public static String brief(Object value, int maxChars) {
         String oneLine = String.valueOf(value).replaceAll("\\R", " ");
-        return oneLine.length() <= MAX_ECHO ? oneLine
-                : oneLine.substring(0, MAX_ECHO) + "… (" + oneLine.length() + " characters)";
+        return oneLine.length() <= maxChars ? oneLine
+                : oneLine.substring(0, maxChars) + "… (" + oneLine.length() + " characters)";
     }
 
     /**

@@ -24,6 +24,8 @@ public class UserInputTest {
     public void aLongValueIsCutAndItsLengthSaid() {
         String id = "x".repeat(2000);
         assertEquals("x".repeat(UserInput.MAX_ECHO) + "… (2000 characters)", UserInput.brief(id));
+        assertEquals("xxx… (2000 characters)", UserInput.brief(id, 3));
+        assertEquals(id, UserInput.brief(id, 2000));
         assertEquals("\"" + "x".repeat(UserInput.MAX_ECHO) + "…\" (2000 characters)", UserInput.quoted(id));
     }
 

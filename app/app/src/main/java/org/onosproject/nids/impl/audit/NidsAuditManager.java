@@ -167,7 +167,7 @@ public class NidsAuditManager implements NidsAuditService {
     public void record(String user, String action, String target, String result) {
         AuditEntry entry = new AuditEntry(clock.getAsLong(), clusterService.getLocalNode().id().toString(),
                                           oneLine(user), oneLine(action), UserInput.brief(oneLine(target)),
-                                          cut(oneLine(result), MAX_RESULT_CHARS));
+                                          UserInput.brief(oneLine(result), MAX_RESULT_CHARS));
         auditLog.info("user={} action={} target={} result={}", entry.user(), entry.action(), entry.target(),
                       entry.result());
         try {
@@ -182,14 +182,9 @@ public class NidsAuditManager implements NidsAuditService {
     /** At most this much of a result is kept (a reason; a rollout's outcome per switch). */
     static final int MAX_RESULT_CHARS = 1000;
 
-    /**
-     * The store is bounded in entries, so an entry is bounded in size too: a target repeats what a client named (an
-     * id, a source) and is kept as {@link UserInput#brief} gives it, or a viewer's refused requests with 8 KB ids
-     * would each take 8 KB of every instance's store.
-     */
-    private static String cut(String text, int max) {
-        return text.length() <= max ? text : text.substring(0, max) + "…";
-    }
+    // The store is bounded in entries, so an entry is bounded in size too: a target repeats what a client named (an
+    // id, a source) and is kept as UserInput.brief gives it, or a viewer's refused requests with 8 KB ids would each
+    // take 8 KB of every instance's store.
 
     /** Line breaks and other control characters out: an entry is one log line and cannot forge another. */
     private static String oneLine(String text) {

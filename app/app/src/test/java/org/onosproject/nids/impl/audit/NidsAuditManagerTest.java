@@ -138,7 +138,8 @@ public class NidsAuditManagerTest {
         manager.record("guest", "block.remove", "x".repeat(8000), "refused: " + "y".repeat(5000));
         AuditEntry entry = manager.entries(1).get(0);
         assertEquals(UserInput.brief("x".repeat(8000)), entry.target());
-        assertEquals(NidsAuditManager.MAX_RESULT_CHARS + 1, entry.result().length());
+        assertEquals("refused: " + "y".repeat(NidsAuditManager.MAX_RESULT_CHARS - 9) + "… (5009 characters)",
+                     entry.result());
     }
 
     @Test
