@@ -12,6 +12,19 @@ preconnected and left idle until the browser closes them. These are page loads o
 each of 1-3 servers, 1-40 requests over them, responses of 200 B-300 KB, idle keep-alive for 1-25 s, then FINs
 (sometimes a RST, sometimes left for the app's idle sweep). Crafted, not played by a browser: `nids-model dataset
 --pcap` takes the capture beside the lab's runs (docs/results.md).
+
+With `--dns` each page load also resolves its names first, as a browser with a cold cache does: the page's own name,
+then, once the page has arrived, the names its assets come from (none to about 120, CDNs, fonts, analytics), within
+0.05-2.5 s, each an A and an AAAA query on one socket or two (one or two UDP flows to the client's resolver, port 53,
+each answered after 0.2-80 ms; a few lost and sent again). The lab's dig clients send 1-6 queries at a time, so a
+capture without such bursts teaches a tree that a source opening 20 UDP flows to one port within seconds is a flood.
+The lookups are drawn from a generator of their own: the TCP part of a capture is the same with and without `--dns`.
+
+`--remote-pages N` adds N page loads of sites beyond the lab, as a browser on a real network makes them: 1-40
+servers (addresses outside the lab's hosts), each at its own round-trip time of 5-150 ms, 1-6 connections to each,
+opened within 0.02-1 s of the page's arrival. Over such round trips a browser has dozens of handshakes open at
+once to as many hosts, on one or two ports: what the lab's LAN clients never show, and what a scan's first packets
+look like by counts alone. Drawn from a generator of their own, after the lab's page loads.
 """
 import argparse
 import os
@@ -19,10 +32,14 @@ import random
 import struct
 
 from . import labels as labels_mod
-from .longflows import T0, frame, free_port, log_uniform, write_manifest, write_pcap
+from .longflows import T0, frame, free_port, log_uniform, udp, write_manifest, write_pcap
 
 HOSTS = range(1, 9)
+REMOTE_HOSTS = range(32, 255)   # servers beyond the lab (10.0.0.32-254: no lab host has such an address)
+REMOTE_SERVERS = (1, 40)        # log-uniform: servers a remote page load connects to
 MSS = 1448                 # 1,500 B MTU minus IP, TCP and timestamp headers
+DNS_PORT = 53
+ASSET_NAMES = (1, 120)     # log-uniform: names a cold page load resolves besides its own
 
 
 # A browser's host stack (Linux, Windows, macOS alike): SYN and SYN-ACK carry MSS, SACK permitted, timestamps and
@@ -43,15 +60,57 @@ def tcp(src, dst, sport, dport, flags, seq, ack, size=0):
 class Browsers:
     """Draws page loads and collects their packets as (time, frame)."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, dns=False, remote_pages=0):
         self.rng = random.Random(seed)
+        self.remote_rng = random.Random(f"remote-{seed}")
+        self.remote_pages = remote_pages
+        # the lookups' own draws, so that the TCP part is the same with and without them
+        self.dns_rng = random.Random(f"dns-{seed}") if dns else None
+        self.resolvers = {}
+        self.dns_ports = {}
         self.packets = []
         self.flows = []
         self.ports = set()
 
-    def _connection(self, client, server, dport, start, rtt, requests, preconnect):
+    def _lookup_flow(self, client, resolver, start, queries):
+        """One UDP socket's queries to the resolver and their answers (a lost query is sent again)."""
+        rng, out = self.dns_rng, self.packets
+        sport = free_port(rng, self.dns_ports.setdefault(client, set()))
+        for q in range(queries):
+            t = start + q * rng.uniform(0.00002, 0.0003)
+            question = rng.randint(29, 80)                     # header, name, type and class, an EDNS record often
+            if rng.random() < 0.03:                            # lost on the way: the stub resolver asks again
+                out.append((t, udp(client, resolver, sport, DNS_PORT, question)))
+                t += rng.choice([1.0, 1.0, 2.0, 5.0])
+            out.append((t, udp(client, resolver, sport, DNS_PORT, question)))
+            answer = question + (rng.randint(12, 40) if rng.random() < 0.05 else rng.randint(16, 420))
+            out.append((t + log_uniform(rng, 0.0002, 0.08), udp(resolver, client, DNS_PORT, sport, answer)))
+
+    def _lookups(self, client, start, rtt):
+        """The page's own name just before `start`, then its assets' names once the page has arrived; returns the
+        names resolved."""
+        rng = self.dns_rng
+        resolver = self.resolvers.setdefault(client, rng.choice([h for h in HOSTS if h != client]))
+        cached = rng.random() < 0.3                 # the site's names still cached: the page's own at most
+        names = [start - rng.uniform(0.002, 0.05)] if not cached or rng.random() < 0.3 else []
+        if not cached:
+            first = start + 2 * rtt + rng.uniform(0.005, 0.3)
+            window = log_uniform(rng, 0.05, 2.5)
+            names += sorted(first + rng.uniform(0, window) for _ in range(int(log_uniform(rng, *ASSET_NAMES))))
+        for t in names:
+            kind = rng.random()
+            if kind < 0.45:                          # A and AAAA on one socket
+                self._lookup_flow(client, resolver, t, 2)
+            elif kind < 0.85:                        # one socket each
+                self._lookup_flow(client, resolver, t, 1)
+                self._lookup_flow(client, resolver, t + rng.uniform(0.00002, 0.0003), 1)
+            else:
+                self._lookup_flow(client, resolver, t, 1)
+        return len(names)
+
+    def _connection(self, client, server, dport, start, rtt, requests, preconnect, rng=None):
         """One keep-alive connection: handshake, `requests` (request, response) exchanges, idle, close."""
-        rng, out = self.rng, self.packets
+        rng, out = rng or self.rng, self.packets
         sport = free_port(rng, self.ports)
         cseq, sseq, t = rng.randint(1, 2 ** 31), rng.randint(1, 2 ** 31), start
         out += [(t, tcp(client, server, sport, dport, "S", cseq, 0)),
@@ -107,12 +166,39 @@ class Browsers:
                 preconnect = requests == 0 or rng.random() < 0.1
                 self._connection(client, server, dport, t + c * rng.uniform(0.0, 0.004), rtt, requests, preconnect)
             loads.append(dict(server=server, port=dport, connections=connections, requests=share))
-        self.flows.append(dict(kind="page", client=client, start=round(start, 3), rtt_ms=round(rtt * 1000, 2),
-                               servers=loads))
+        page = dict(kind="page", client=client, start=round(start, 3), rtt_ms=round(rtt * 1000, 2), servers=loads)
+        if self.dns_rng:
+            page["lookups"] = self._lookups(client, start, rtt)
+        self.flows.append(page)
+
+    def remote_page(self, client, start):
+        """A page load of a site beyond the lab: 1-40 servers at 5-150 ms each, 1-6 connections to each."""
+        rng = self.remote_rng
+        servers = rng.sample(list(REMOTE_HOSTS), int(log_uniform(rng, *REMOTE_SERVERS)))
+        first_rtt = log_uniform(rng, 0.005, 0.15)
+        arrived = start + 2 * first_rtt + rng.uniform(0.01, 0.3)   # the page itself, then what it names
+        burst = log_uniform(rng, 0.02, 1.0)                         # how fast the browser opens the rest
+        loads = []
+        for i, server in enumerate(servers):
+            rtt = first_rtt if i == 0 else log_uniform(rng, 0.005, 0.15)
+            t = start if i == 0 else arrived + rng.uniform(0, burst)
+            if self.dns_rng:
+                resolver = self.resolvers.setdefault(client, self.dns_rng.choice([h for h in HOSTS if h != client]))
+                self._lookup_flow(client, resolver, t - rng.uniform(0.002, 0.05), 2)
+            dport = rng.choice([443, 443, 443, 80])
+            connections = rng.choice([1, 1, 1, 2, 2, 4, 6])
+            for c in range(connections):
+                requests = int(log_uniform(rng, 1, 12))
+                self._connection(client, server, dport, t + c * rng.uniform(0.0, 0.004), rtt, requests,
+                                 rng.random() < 0.1, rng)
+            loads.append(dict(server=server, port=dport, connections=connections, rtt_ms=round(rtt * 1000, 2)))
+        self.flows.append(dict(kind="remote-page", client=client, start=round(start, 3), servers=loads))
 
     def draw(self, pages, spread):
         for _ in range(pages):
             self.page(self.rng.choice(list(HOSTS)), T0 + self.rng.uniform(0, spread))
+        for _ in range(self.remote_pages):
+            self.remote_page(self.remote_rng.choice(list(HOSTS)), T0 + self.remote_rng.uniform(0, spread))
 
     def write(self, out):
         os.makedirs(out, exist_ok=True)
@@ -120,11 +206,13 @@ class Browsers:
         labels_mod.write(os.path.join(out, "labels.csv"), [])
 
 
-def generate(seed, out, pages=150, spread=600.0):
-    lab = Browsers(seed)
+def generate(seed, out, pages=150, spread=600.0, dns=False, remote_pages=0):
+    lab = Browsers(seed, dns, remote_pages)
     lab.draw(pages, spread)
     lab.write(out)
-    write_manifest(out, seed, "synthetic benign browser page loads (nidslib.lab.browsers)", lab)
+    kind = ("synthetic benign browser page loads" + (f", {remote_pages} of remote sites" if remote_pages else "")
+            + (" with their DNS lookups" if dns else ""))
+    write_manifest(out, seed, f"{kind} (nidslib.lab.browsers)", lab)
     return lab
 
 
@@ -134,10 +222,13 @@ def main(argv=None):
     parser.add_argument("--out", required=True, help="directory for lab.pcap, labels.csv, manifest.json")
     parser.add_argument("--pages", type=int, default=150)
     parser.add_argument("--spread", type=float, default=600.0, help="page loads start within this many seconds")
+    parser.add_argument("--dns", action="store_true", help="each page load resolves its names first (UDP to port 53)")
+    parser.add_argument("--remote-pages", type=int, default=0,
+                        help="also this many page loads of sites beyond the lab (many servers, 5-150 ms away)")
     args = parser.parse_args(argv)
-    if args.pages < 1 or args.spread <= 0:
-        parser.error("--pages must be >= 1 and --spread > 0")
-    lab = generate(args.seed, args.out, args.pages, args.spread)
+    if args.pages < 1 or args.spread <= 0 or args.remote_pages < 0:
+        parser.error("--pages must be >= 1, --spread > 0 and --remote-pages >= 0")
+    lab = generate(args.seed, args.out, args.pages, args.spread, args.dns, args.remote_pages)
     print(f"{len(lab.flows)} page loads, {len(lab.packets)} packets -> {args.out}")
 
 
