@@ -179,12 +179,13 @@ public class NidsAuditManager implements NidsAuditService {
         }
     }
 
-    /** At most this much of a result is kept (a reason; a rollout's outcome per switch). */
+    /**
+     * At most this much of a result is kept (a reason; a rollout's outcome per switch). The store is bounded in
+     * entries, so an entry is bounded in size too: a target repeats what a client named (an id, a source) and keeps
+     * what {@link UserInput#brief(Object)} keeps, or a viewer's refused requests with 8 KB ids would each take 8 KB of
+     * every instance's store.
+     */
     static final int MAX_RESULT_CHARS = 1000;
-
-    // The store is bounded in entries, so an entry is bounded in size too: a target repeats what a client named (an
-    // id, a source) and is kept as UserInput.brief gives it, or a viewer's refused requests with 8 KB ids would each
-    // take 8 KB of every instance's store.
 
     /** Line breaks and other control characters out: an entry is one log line and cannot forge another. */
     private static String oneLine(String text) {
