@@ -480,7 +480,9 @@ def _flood_with_attacks_of_others(routed):
     def attack(host, victim):
         attempts[host] = fabric.tcp_attempts(host, victim, ATTACK_PORT, ATTACKS_PER_SOURCE, ATTACK_CONNECT_TIMEOUT_S)
 
-    attackers = [threading.Thread(target=attack, args=pair) for pair in (("h2", "10.0.0.4"), ("h4", "10.0.0.2"))]
+    # h2 shares h1's edge switch, h4 is on the other leaf
+    pairs = (("h2", "10.0.0.4"), ("h4", "10.0.0.2"))
+    attackers = [threading.Thread(target=attack, args=pair) for pair in pairs]
     try:
         time.sleep(FLOOD_SECONDS / 4)
         # Attacks of other sources while the flood runs: h2 shares h1's edge switch, h4 is on the other leaf. Each
@@ -500,7 +502,7 @@ def _flood_with_attacks_of_others(routed):
     # df47b2e: 8 of 8 timed out for both). Such a source attacks again once the flood is over, as a scanner whose
     # probes went unanswered does: the app must still tell it apart from the flood's source it has just shed.
     after_flood = {}
-    for host, victim in (("h2", "10.0.0.4"), ("h4", "10.0.0.2")):
+    for host, victim in pairs:
         if not attempts.get(host, {}).get("refused"):
             after_flood[host] = fabric.tcp_attempts(host, victim, ATTACK_PORT, ATTACKS_PER_SOURCE, 1.0)
     if after_flood:
