@@ -137,3 +137,31 @@ def wait_for_port(port, timeout, what, host="127.0.0.1"):
                 return
         time.sleep(0.2)
     raise TimeoutError(f"{what} did not listen on {host}:{port} within {timeout} s")
+
+
+def parse_cpu_list(text):
+    """'1', '2-3' or '0,2-3' (taskset's list form) -> the set of CPU numbers; ValueError with the reason."""
+    cpus = set()
+    for part in text.split(","):
+        lo, dash, hi = part.strip().partition("-")
+        if not lo.isdigit() or (dash and not hi.isdigit()) or (dash and int(hi) < int(lo)):
+            raise ValueError(f"{text!r} is not a CPU list such as 1, 2-3 or 0,2")
+        cpus.update(range(int(lo), int(hi or lo) + 1))
+    return cpus
+
+
+def pin_threads(pid, cpus):
+    """Moves every thread of process pid onto cpus; True when all of them run there. A thread started later
+    inherits the mask of the thread that starts it, so once all are moved the process stays there; a second pass
+    catches threads started during the first."""
+    tasks = f"/proc/{pid}/task"
+    for _ in range(2):
+        for tid in os.listdir(tasks):
+            try:
+                os.sched_setaffinity(int(tid), cpus)
+            except ProcessLookupError:      # the thread ended meanwhile
+                pass
+    try:
+        return all(os.sched_getaffinity(int(tid)) == set(cpus) for tid in os.listdir(tasks))
+    except ProcessLookupError:
+        return False

@@ -402,3 +402,29 @@ def test_overhead_refuses_an_even_number_of_votes_in_one_line():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == "bench: --votes must be odd (a majority decides)"
+
+
+def test_where_the_switch_and_the_load_ran_is_said():
+    results = fake_results()
+    text = report.render_markdown(results, [])
+    assert "- Generator, receiver, the switch and (on this machine) other agents' builds and tests share the CPUs" \
+        in text
+    results["settings"].update(switch_cpus=[1], load_cpus=[0])
+    text = report.render_markdown(results, [])
+    assert ("- The switch's threads ran on CPU 1; the generator, receiver, ping and the benchmark on 0 "
+            "(`--switch-cpus`)") in text
+    assert "share the CPUs" not in text
+
+
+@pytest.mark.parametrize("value, reason", [
+    ("x", "bench: --switch-cpus: 'x' is not a CPU list such as 1, 2-3 or 0,2"),
+    ("0-4095", "bench: --switch-cpus must name some but not all of the usable CPUs"),
+])
+def test_overhead_refuses_a_bad_switch_cpu_list_in_one_line(value, reason):
+    import subprocess
+    import sys
+    from nidslib.paths import REPO_ROOT
+    done = subprocess.run([sys.executable, f"{REPO_ROOT}/util/bench/overhead.py", "--switch-cpus", value],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith(reason)

@@ -1,5 +1,6 @@
 # Run: .venv/bin/python -m pytest testing/tests/test_processes.py
 """Process-group stop and bounded waits (nidslib.processes): real processes, no root."""
+import os
 import signal
 import subprocess
 import sys
@@ -81,3 +82,41 @@ def test_run_together_runs_every_task_at_once_and_raises_the_teardown_once():
         procs.run_together((task, "long", 30), (stop_soon,))
     assert time.monotonic() - begin < 10      # the teardown cut the 30 s task short
     assert procs.live() == []
+
+
+# A process with three threads, and a fourth started on a line of stdin (after it has been pinned).
+THREADED = ("import sys, threading, time\n"
+            "def idle(): time.sleep(60)\n"
+            "for _ in range(2): threading.Thread(target=idle, daemon=True).start()\n"
+            "print('ready', flush=True)\n"
+            "sys.stdin.readline()\n"
+            "threading.Thread(target=idle, daemon=True).start()\n"
+            "print('started', flush=True)\n"
+            "time.sleep(60)\n")
+
+
+def test_cpu_lists_in_tasksets_form():
+    assert processes.parse_cpu_list("1") == {1}
+    assert processes.parse_cpu_list("0,2-4") == {0, 2, 3, 4}
+    for bad in ("", "a", "1-", "3-1", "1,,2", "-1"):
+        with pytest.raises(ValueError, match="not a CPU list"):
+            processes.parse_cpu_list(bad)
+
+
+def test_pinning_moves_every_thread_and_the_threads_started_later_stay():
+    usable = sorted(os.sched_getaffinity(0))
+    target = {usable[-1]}
+    proc = subprocess.Popen([sys.executable, "-c", THREADED], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        tasks = f"/proc/{proc.pid}/task"
+        assert len(os.listdir(tasks)) == 3
+        assert processes.pin_threads(proc.pid, target)
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().strip() == "started"
+        masks = [os.sched_getaffinity(int(tid)) for tid in os.listdir(tasks)]
+        assert len(masks) == 4 and all(m == target for m in masks)
+    finally:
+        processes.terminate(proc, grace=2)

@@ -14,10 +14,12 @@ switched at run time through the config table and the classifier's tables:
 Per scenario: the highest offered UDP rate with < 1% loss at 64-byte and 1024-byte frames (iperf3, bounded
 geometric bisection, each rate decided by two trials of three; the four scenarios' searches take turns trial by
 trial), the rate delivered under the same overload (twice S1's max rate), RTT percentiles of ping under a fixed
-UDP load, TCP goodput, and the switch's CPU and RSS from /proc (per trial too). The whole run holds the
+UDP load, TCP goodput, and the switch's CPU and RSS from /proc (per trial too). The switch's threads run on a
+CPU of their own (the last one; --switch-cpus), the generator, receiver and ping on the others, so a scenario's
+max rate is what its switch does with one CPU, not what it wins from the load. The whole run holds the
 integration lock (/tmp/nids-itest.lock), so no ONOS fabric runs meanwhile.
 
-    .venv/bin/python util/bench/overhead.py [--quick] [--out DIR] [--switch PATH]
+    .venv/bin/python util/bench/overhead.py [--quick] [--out DIR] [--switch PATH] [--switch-cpus LIST|none]
 """
 import argparse
 import datetime
@@ -119,8 +121,9 @@ class BenchSwitch:
     """The committed pipeline (what the pipeconf ships) on one BMv2 between the two namespaces, written over
     P4Runtime; packet-ins (reports) are counted and dropped."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, cpus=None):
         ports = {number: sw_if for _, _, number, sw_if in HOSTS.values()}
+        self.cpus = cpus
         # No log file, and level warn: at BMv2's default level (trace) a build with logging macros formats
         # every trace message even with no sink to write it to, which costs more than the pipeline itself.
         self.switch = Bmv2Switch(ports, binary=binary, options=("--log-level", "warn"))
@@ -140,6 +143,8 @@ class BenchSwitch:
     def start(self, log_path, timeout=30):
         self.switch.log_path = log_path
         self.switch.start(timeout)
+        if self.cpus and not processes.pin_threads(self.proc.pid, self.cpus):
+            raise BenchError(f"the switch's threads could not all be moved to CPUs {sorted(self.cpus)}")
         self._drain_thread = threading.Thread(target=self._drain, name="packet-in-drain", daemon=True)
         self._drain_thread.start()
         return self
@@ -382,7 +387,7 @@ def measure_scenario(traffic, frames, search, log):
 def ab_measure(binary, models, args, log):
     """S1 and S3 on another simple_switch_grpc build (same program, same traffic): CPU per packet at a fixed
     2000 pps and the 64-byte max rate with a short search. Shows what BMv2's build flags are worth."""
-    sw = BenchSwitch(binary)
+    sw = BenchSwitch(binary, args.switch_cpus)
     traffic = Traffic(2)
     out = {"binary": binary, "version": run(binary, "--version", check=False).stdout.strip()}
     try:
@@ -428,7 +433,7 @@ def run_bench(args, log):
     log("waiting for the integration lock /tmp/nids-itest.lock ...")
     lock = exclusive_stack_lock()
     log("lock held")
-    sw = BenchSwitch(args.switch)
+    sw = BenchSwitch(args.switch, args.switch_cpus)
     traffic = Traffic(args.trial_seconds)
     results = {"scenarios": {}, "started": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC")}
     try:
@@ -566,7 +571,8 @@ def run_bench(args, log):
                            "low": args.low, "precision": args.precision, "votes": args.votes,
                            "nice": args.nice, "rounds": args.rounds,
                            "rtt_seconds": args.rtt_seconds, "tcp_seconds": args.tcp_seconds,
-                           "quick": args.quick, "interleaved": True}
+                           "quick": args.quick, "interleaved": True,
+                           "switch_cpus": sorted(args.switch_cpus or []), "load_cpus": sorted(args.load_cpus or [])}
     return results
 
 
@@ -579,7 +585,7 @@ def run_profile(args, log):
     log("waiting for the integration lock /tmp/nids-itest.lock ...")
     lock = exclusive_stack_lock()
     log("lock held")
-    sw = BenchSwitch(args.switch)
+    sw = BenchSwitch(args.switch, args.switch_cpus)
     traffic = Traffic(args.trial_seconds)
     rows = {key: [] for key, _, _ in SCENARIOS}
     try:
@@ -686,6 +692,10 @@ def main(argv=None):
     p.add_argument("--votes", type=int,
                    help="trials per offered rate of the max-rate search; a rate passes when most of them do "
                         "(default 3: a third trial only when two disagree; --quick 1)")
+    p.add_argument("--switch-cpus", default=os.environ.get("NIDS_BENCH_SWITCH_CPUS", "auto"),
+                   help="CPUs for the switch's threads (e.g. 1, 2-3); the benchmark, generator, receiver and ping "
+                        "run on the other usable CPUs, so the switch does not share a CPU with the load it measures. "
+                        "auto (default): the last usable CPU when there are two or more; none: not pinned")
     args = p.parse_args(argv)
     processes.stop_on_sigterm()     # the switch, iperf3 and the namespaces are removed on the way out
     args.trial_seconds = 2 if args.quick else 3
@@ -696,6 +706,24 @@ def main(argv=None):
     if args.votes % 2 == 0:
         print("bench: --votes must be odd (a majority decides)", file=sys.stderr)
         return 2
+    args.load_cpus = None
+    usable = os.sched_getaffinity(0)
+    if args.switch_cpus == "auto":
+        args.switch_cpus = {max(usable)} if len(usable) >= 2 else None
+    elif args.switch_cpus == "none":
+        args.switch_cpus = None
+    else:
+        try:
+            args.switch_cpus = processes.parse_cpu_list(args.switch_cpus)
+        except ValueError as e:
+            print(f"bench: --switch-cpus: {e}", file=sys.stderr)
+            return 2
+        if not args.switch_cpus < usable:
+            print(f"bench: --switch-cpus must name some but not all of the usable CPUs {sorted(usable)} "
+                  f"(the others run the generator and receiver)", file=sys.stderr)
+            return 2
+    if args.switch_cpus:
+        args.load_cpus = usable - args.switch_cpus
     args.rtt_seconds = 4 if args.quick else 6
     args.tcp_seconds = 3 if args.quick else 5
     if os.geteuid() != 0:
@@ -708,6 +736,12 @@ def main(argv=None):
 
     def log(msg):
         print(msg, flush=True)
+
+    if args.load_cpus is not None:
+        # Set before any thread or child exists: iperf3, ping and the P4Runtime client inherit it.
+        os.sched_setaffinity(0, args.load_cpus)
+        log(f"bench: switch on CPUs {sorted(args.switch_cpus)}, generator, receiver and benchmark on "
+            f"{sorted(args.load_cpus)}")
 
     if args.nice:
         # The switch, generator, receiver and ping inherit this: on a small machine shared with builds, the

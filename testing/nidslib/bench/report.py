@@ -233,6 +233,15 @@ def harness_line(results):
             "as they stay well below it.")
 
 
+def cpu_sharing_line(settings):
+    if settings.get("switch_cpus"):
+        return (f"- The switch's threads ran on CPU {', '.join(map(str, settings['switch_cpus']))}; the generator, "
+                f"receiver, ping and the benchmark on {', '.join(map(str, settings['load_cpus']))} (`--switch-cpus`); "
+                "the kernel's share of a packet runs where it is sent or received, and (on this machine) other "
+                "agents' builds and tests may share any of them; ")
+    return "- Generator, receiver, the switch and (on this machine) other agents' builds and tests share the CPUs; "
+
+
 def render_markdown(results, plots):
     m = results["machine"]
     s = results["settings"]
@@ -340,7 +349,7 @@ def render_markdown(results, plots):
         f"- {m.get('cpus')} CPUs ({m.get('cpu_model', '?')}), kernel {m.get('kernel')}; BMv2 `{m.get('bmv2')}` "
         f"(`{m.get('switch_binary')}`); {m.get('iperf3')}.",
         f"- Switch command: `{results.get('switch_command', '?')}`.",
-        "- Generator, receiver, the switch and (on this machine) other agents' builds and tests share the CPUs; "
+        cpu_sharing_line(s)
         + ("the highest 1-minute load average per scenario (taken at each round's TCP test): "
            if results["settings"].get("interleaved") else "the 1-minute load average before each scenario: ")
         + ", ".join(f"{k} {v.get('loadavg_before', 0):.1f}" for k, v in sorted(results["scenarios"].items())) + ". "
