@@ -636,10 +636,14 @@ def run_profile(args, log):
                         run("perf", "record", "-q", "-o", data, "-p", str(sw.proc.pid), "--", "sleep", "5",
                             timeout=60)
                         with open(perf_out, "w") as f:
-                            for sort in ("tid", "tid,sym"):
-                                subprocess.run(["perf", "report", "-i", data, "--no-children", "--stdio",
-                                                "--percent-limit", "0.5", "--sort", sort], stdout=f,
-                                               stderr=subprocess.DEVNULL, timeout=120)
+                            # perf's "pid" key is the thread (pid:comm per task).
+                            for sort in ("pid", "pid,sym"):
+                                done = subprocess.run(["perf", "report", "-i", data, "--no-children", "--stdio",
+                                                       "--percent-limit", "0.5", "--sort", sort], stdout=f,
+                                                      stderr=subprocess.PIPE, text=True, timeout=120)
+                                if done.returncode != 0:
+                                    raise BenchError(f"perf report --sort {sort}: "
+                                                     f"{(done.stderr.strip() or '?').splitlines()[0]}")
                         log(f"  perf profile (threads, symbols): {perf_out}")
                     finally:
                         processes.terminate(load, sig=signal.SIGKILL)
