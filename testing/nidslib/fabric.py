@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import subprocess
+import time
 
 from . import bmv2, netns, processes, veth
 from . import constants as C
@@ -20,6 +21,8 @@ _SWITCH_IF = re.compile(r"^s\d+-eth\d+$")
 # cores that costs the switches more CPU than forwarding. info keeps warnings and errors. For a packet trace (or to
 # see table writes): NIDS_SWITCH_LOG_LEVEL=trace (or debug).
 SWITCH_LOG_LEVEL = os.environ.get("NIDS_SWITCH_LOG_LEVEL", "info")
+# How long a switch's gRPC port may stay taken by one stopping (BMv2 exits within a second or two of SIGTERM).
+PORT_FREE_TIMEOUT_S = 15
 
 
 def switch_options(sw, binary, log_dir):
@@ -68,9 +71,16 @@ class Fabric:
         options = switch_options(sw, binary, self.log_dir)
         command = bmv2.command(sw.ports, sw.grpc_port, topo.CPU_PORT, binary,
                                topo.P4RUNTIME_DEVICE_ID, options=options)
-        self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
+        # The gRPC server sets SO_REUSEPORT: started beside a switch still on its port (one stopping, or one another
+        # run left), this one would listen too and ONOS's connection could land on either. Waited for, then refused.
+        _wait_for_port_free(sw.grpc_port, PORT_FREE_TIMEOUT_S, f"{name}'s gRPC port")
+        process = self.processes[name] = bmv2.start(command, os.path.join(self.log_dir, f"{name}.out"))
         # simple_switch_grpc listens within a second on an idle machine; 20 s was exceeded at load 20 (2 cores).
         processes.wait_for_port(sw.grpc_port, timeout=60, what=f"{name} gRPC server")
+        listeners = processes.listening_pids(sw.grpc_port)
+        if listeners != {process.pid}:
+            raise RuntimeError(f"{name}: port {sw.grpc_port} is served by pids {sorted(listeners)}, not only by the "
+                               f"switch just started ({process.pid})")
 
     def stop_switch(self, name):
         process = self.processes.pop(name, None)
@@ -96,6 +106,17 @@ class Fabric:
         process = self.processes[name]
         os.killpg(process.pid, signal.SIGSTOP)
         try:
+            # A stall the test relies on is checked, not assumed: every thread stopped, and no other process on the
+            # switch's port to answer in its place.
+            deadline = time.monotonic() + 5
+            while not processes.all_threads_stopped(process.pid):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{name} (pid {process.pid}) not stopped 5 s after SIGSTOP")
+                time.sleep(0.05)
+            port = self.topology.switch(name).grpc_port
+            listeners = processes.listening_pids(port)
+            if listeners != {process.pid}:
+                raise RuntimeError(f"{name} paused, but port {port} is served by pids {sorted(listeners)}")
             yield
         finally:
             os.killpg(process.pid, signal.SIGCONT)
@@ -148,11 +169,26 @@ class Fabric:
         return back
 
 
+def _wait_for_port_free(port, timeout, what):
+    deadline = time.monotonic() + timeout
+    while (busy := processes.listening_pids(port)):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} {port} is still served by pids {sorted(busy)} after {timeout} s")
+        time.sleep(0.2)
+
+
 def cleanup(topology=None):
     """Removes whatever an earlier (possibly crashed) run left: switches, namespaces, veths."""
     ports = [s.grpc_port for s in topology.switches] if topology else []
     for port in ports:
         subprocess.run(["pkill", "-f", f"simple_switch_grpc.*--grpc-server-addr 127.0.0.1:{port}"],
+                       capture_output=True)
+    # Gone before anything starts on their ports again: SIGKILL for any that outlive SIGTERM's grace.
+    deadline = time.monotonic() + PORT_FREE_TIMEOUT_S / 2
+    while ports and any(processes.listening_pids(p) for p in ports) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    for port in ports:
+        subprocess.run(["pkill", "-KILL", "-f", f"simple_switch_grpc.*--grpc-server-addr 127.0.0.1:{port}"],
                        capture_output=True)
     netns.remove_all()
     for link in netns.ip_json("link", "show", "type", "veth"):

@@ -139,6 +139,47 @@ def wait_for_port(port, timeout, what, host="127.0.0.1"):
     raise TimeoutError(f"{what} did not listen on {host}:{port} within {timeout} s")
 
 
+def listening_pids(port):
+    """The pids of every process with a TCP socket listening on `port` (any address, IPv4 or IPv6). Several can: a
+    gRPC server sets SO_REUSEPORT, so a second BMv2 started on a port in use comes up without an error and the
+    kernel hands it part of the port's new connections."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as rows:
+                next(rows)
+                for row in rows:
+                    fields = row.split()
+                    if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:   # 0A: LISTEN
+                        inodes.add(f"socket:[{fields[9]}]")
+        except FileNotFoundError:       # no IPv6 in this kernel
+            continue
+    pids = set()
+    if not inodes:
+        return pids
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            if any(os.readlink(f"/proc/{pid}/fd/{fd}") in inodes for fd in fds):
+                pids.add(int(pid))
+        except (FileNotFoundError, ProcessLookupError, PermissionError):   # gone meanwhile, or not ours to read
+            continue
+    return pids
+
+
+def all_threads_stopped(pid):
+    """True when every thread of process pid is stopped (SIGSTOP taken: state T in its /proc stat line)."""
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+        states = []
+        for tid in tids:
+            with open(f"/proc/{pid}/task/{tid}/stat") as stat:
+                states.append(stat.read().rpartition(")")[2].split()[0])   # the name may hold spaces and ')'
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return bool(states) and all(state in ("T", "t") for state in states)
+
+
 def parse_cpu_list(text):
     """'1', '2-3' or '0,2-3' (taskset's list form) -> the set of CPU numbers; ValueError with the reason."""
     cpus = set()

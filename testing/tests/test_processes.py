@@ -2,6 +2,7 @@
 """Process-group stop and bounded waits (nidslib.processes): real processes, no root."""
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -120,3 +121,59 @@ def test_pinning_moves_every_thread_and_the_threads_started_later_stay():
         assert len(masks) == 4 and all(m == target for m in masks)
     finally:
         processes.terminate(proc, grace=2)
+
+
+# Listens on the port given, with SO_REUSEPORT as a gRPC server does, until stdin closes.
+LISTENER = ("import socket, sys\n"
+            "s = socket.socket()\n"
+            "s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)\n"
+            "s.bind(('127.0.0.1', int(sys.argv[1])))\n"
+            "s.listen()\n"
+            "print('ready', flush=True)\n"
+            "sys.stdin.read()\n")
+
+
+def _listener(port):
+    proc = subprocess.Popen([sys.executable, "-c", LISTENER, str(port)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, start_new_session=True)
+    assert proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def test_every_process_listening_on_a_port_is_found_even_two_sharing_it():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert processes.listening_pids(port) == set()
+    first = _listener(port)
+    second = None
+    try:
+        assert processes.listening_pids(port) == {first.pid}
+        second = _listener(port)        # SO_REUSEPORT: the second bind succeeds silently
+        assert processes.listening_pids(port) == {first.pid, second.pid}
+    finally:
+        for proc in (first, second):
+            if proc is not None:
+                processes.terminate(proc, grace=2)
+    assert processes.listening_pids(port) == set()
+
+
+def test_a_stopped_process_is_told_apart_from_a_running_one_by_all_its_threads():
+    proc = subprocess.Popen([sys.executable, "-c", THREADED], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        assert not processes.all_threads_stopped(proc.pid)
+        os.killpg(proc.pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 5
+        while not processes.all_threads_stopped(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert processes.all_threads_stopped(proc.pid)
+        os.killpg(proc.pid, signal.SIGCONT)
+        deadline = time.monotonic() + 5
+        while processes.all_threads_stopped(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not processes.all_threads_stopped(proc.pid)
+    finally:
+        processes.terminate(proc, grace=2)
+    assert not processes.all_threads_stopped(proc.pid)     # gone: not "stopped"
