@@ -19,7 +19,7 @@
 #define REPORT_CLONE_SESSION_VALUE 99 // clone session the controller points at the CPU port
 #define ETHERTYPE_REPORT_VALUE 0x88B5 // report packet-in: Ethernet(type) + report_t (IEEE local experimental 1)
 #define ETHERTYPE_PROBE_VALUE 0x88B6  // probe packet-out: Ethernet(type) + probe_t (IEEE local experimental 2)
-#define REPORT_VERSION_VALUE 4        // report_t.version; changes whenever report_t changes
+#define REPORT_VERSION_VALUE 5        // report_t.version; changes whenever report_t changes
 #define CATALOG_VERSION_VALUE 3       // docs/features.md catalog version the registers follow
 #define NUM_SLOTS_VALUE 8             // K: classifier feature slots
 #define NUM_BANKS_VALUE 2             // model banks (bank is bit<1>)

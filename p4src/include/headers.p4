@@ -143,6 +143,9 @@ header report_t {
     // timestamps (us since switch start)
     bit<48> first_seen;
     bit<48> last_seen;
+    // reports this switch has sent since its pipeline was set, this one included: a gap is a report lost between
+    // the clone and the controller (e.g., a full CPU-port queue), which no counter of the switch can see
+    bit<32> sequence;
 }
 
 struct headers_t {

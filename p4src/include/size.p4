@@ -29,5 +29,6 @@
 #define REASON_COUNTER_SIZE 8          // indexed by report reason (1..6 used)
 #define BUDGET_COUNT 5                 // report budgets (BUDGET_*)
 #define BUDGET_TABLE_SIZE 8
+#define REPORT_SEQUENCE_CELLS 1        // one report sequence per switch
 
 #endif

@@ -70,7 +70,7 @@ def test_shared_constants(build):
     c = p4info.constants()
     assert c["CPU_PORT"] == 255
     assert c["NUM_SLOTS"] == 8 and c["NUM_BANKS"] == 2 and c["CLASSES_PER_BANK"] >= 16
-    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 3 and c["REPORT_VERSION"] == 4
+    assert c["FEATURE_SCALE"] == 1000 and c["CATALOG_VERSION"] == 3 and c["REPORT_VERSION"] == 5
     assert c["PHASE_END"] == 0 and c["MAX_PHASE_PACKETS"] == 128 and c["CONFIDENCE_FULL"] == 1000
     # the late phase: a power-of-two period, a key no packet phase (a power of two up to the maximum) has
     period, late = c["LATE_PHASE_PERIOD"], c["PHASE_LATE"]

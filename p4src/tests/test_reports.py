@@ -1,6 +1,6 @@
 # Run: .venv/bin/python -m pytest p4src/tests/test_reports.py       (from the repository root, as root)
 """Flow reports: every reason (ALERT, FLOW_END, EVICT on a forced hash collision, ACTIVE_TIMEOUT by packets
-and by time, PROBE, FLOW_START), the report format, the report mask, the budgets (a flood of one kind of report never starves
+and by time, PROBE, FLOW_START), the report format and numbering, the report mask, the budgets (a flood of one kind of report never starves
 another, probes included), the per-source alert cap, and tracking only where the port roles say so."""
 
 import time
@@ -81,6 +81,20 @@ def test_report_format(nids):
     assert rep["slot"] == h.flow_slot(C_IP, S_IP, 33000, 80, 6, sw.slots_per_way)
     assert rep["flags"] & sw.const["REPORT_FLAG_CLASSIFIED"] == 0 and rep["phase"] == 1
     assert sw.recv(2, timeout=2.0) is not None, "the reported packet is still forwarded"
+
+
+def test_reports_are_numbered_one_by_one_so_a_lost_one_shows_as_a_gap(nids):
+    """The switch numbers every report it sends (from 1 at its pipeline's start, across flows and reasons): the
+    controller sees a report lost on the way (a full CPU-port queue drops it uncounted) as a skipped number."""
+    sw = nids
+    sw.config(timeout_pkts=1)
+    for sport in (33000, 33001, 33002):
+        for _ in range(2):
+            send(sw, 1, c2s(sport=sport, flags=0x10))
+    got = sw.reports(count=6, timeout=5.0)
+    numbers = [r["sequence"] for r in got]
+    assert len(numbers) == 6 and numbers[0] >= 1, numbers
+    assert numbers == list(range(numbers[0], numbers[0] + 6)), numbers
 
 
 # ---- ALERT --------------------------------------------------------------------------------------------
@@ -267,7 +281,7 @@ def test_probe_reports_and_frees_a_slot(nids):
     assert rep["ingress_port"] == sw.cpu_port
     features = [n for n, _ in sw.report_layout if n not in ("reason", "events", "flags", "ingress_port",
                                                             "model_epoch", "class_id", "leaf_id", "phase",
-                                                            "confidence")]
+                                                            "confidence", "sequence")]
     assert {n: rep[n] for n in features} == {n: last[n] for n in features}
     sw.probe(slot, free=True)
     rep = one_report(sw)

@@ -106,6 +106,7 @@ FLOW_ALERTS = 'flow_alerts'
 NIDS_INGRESS_SOURCES_R_SOURCES = 'NidsIngress.sources.r_sources'
 NIDS_INGRESS_REPORTS_R_BUDGETS = 'NidsIngress.reports.r_budgets'
 NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS = 'NidsIngress.reports.r_source_alerts'
+NIDS_EGRESS_REPORT_OUT_R_REPORT_SEQUENCE = 'NidsEgress.report_out.r_report_sequence'
 
 # packet metadata
 INGRESS_PORT = 'ingress_port'
@@ -150,6 +151,7 @@ FLOW_ALERTS_SIZE = 65536
 NIDS_INGRESS_SOURCES_R_SOURCES_SIZE = 65536
 NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 5
 NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS_SIZE = 65536
+NIDS_EGRESS_REPORT_OUT_R_REPORT_SEQUENCE_SIZE = 1
 
 # bit widths
 HDR_IG_PORT_BITWIDTH = 9
@@ -202,7 +204,7 @@ CPU_PORT = 255
 REPORT_CLONE_SESSION = 99
 ETHERTYPE_REPORT = 34997
 ETHERTYPE_PROBE = 34998
-REPORT_VERSION = 4
+REPORT_VERSION = 5
 CATALOG_VERSION = 3
 NUM_SLOTS = 8
 NUM_BANKS = 2
@@ -332,8 +334,9 @@ REPORT_FIELDS = (
     ('in_pkt_interval', 960, 32),
     ('first_seen', 992, 48),
     ('last_seen', 1040, 48),
+    ('sequence', 1088, 32),
 )
-REPORT_HEADER_BYTES = 136
+REPORT_HEADER_BYTES = 140
 
 # layout of probe_t: (field, bit offset, bit width)
 PROBE_FIELDS = (

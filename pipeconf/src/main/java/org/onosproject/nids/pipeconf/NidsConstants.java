@@ -218,6 +218,8 @@ public final class NidsConstants {
             PiRegisterId.of("NidsIngress.reports.r_budgets");
     public static final PiRegisterId NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS =
             PiRegisterId.of("NidsIngress.reports.r_source_alerts");
+    public static final PiRegisterId NIDS_EGRESS_REPORT_OUT_R_REPORT_SEQUENCE =
+            PiRegisterId.of("NidsEgress.report_out.r_report_sequence");
 
     // packet metadata
     public static final PiPacketMetadataId INGRESS_PORT =
@@ -265,6 +267,7 @@ public final class NidsConstants {
     public static final int NIDS_INGRESS_SOURCES_R_SOURCES_SIZE = 65536;
     public static final int NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 5;
     public static final int NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS_SIZE = 65536;
+    public static final int NIDS_EGRESS_REPORT_OUT_R_REPORT_SEQUENCE_SIZE = 1;
 
     // bit widths
     public static final int HDR_IG_PORT_BITWIDTH = 9;
@@ -317,7 +320,7 @@ public final class NidsConstants {
     public static final int REPORT_CLONE_SESSION = 99; // P4 constant
     public static final int ETHERTYPE_REPORT = 34997; // P4 constant
     public static final int ETHERTYPE_PROBE = 34998; // P4 constant
-    public static final int REPORT_VERSION = 4; // P4 constant
+    public static final int REPORT_VERSION = 5; // P4 constant
     public static final int CATALOG_VERSION = 3; // P4 constant
     public static final int NUM_SLOTS = 8; // P4 constant
     public static final int NUM_BANKS = 2; // P4 constant
@@ -512,7 +515,9 @@ public final class NidsConstants {
             new HeaderField("first_seen", 992, 48);
     public static final HeaderField REPORT_FIELD_LAST_SEEN =
             new HeaderField("last_seen", 1040, 48);
-    public static final int REPORT_HEADER_BYTES = 136;
+    public static final HeaderField REPORT_FIELD_SEQUENCE =
+            new HeaderField("sequence", 1088, 32);
+    public static final int REPORT_HEADER_BYTES = 140;
     public static final ImmutableList<HeaderField> REPORT_FIELDS = ImmutableList.of(
             REPORT_FIELD_VERSION,
             REPORT_FIELD_REASON,
@@ -566,7 +571,8 @@ public final class NidsConstants {
             REPORT_FIELD_SRC_HALF_OPEN,
             REPORT_FIELD_IN_PKT_INTERVAL,
             REPORT_FIELD_FIRST_SEEN,
-            REPORT_FIELD_LAST_SEEN);
+            REPORT_FIELD_LAST_SEEN,
+            REPORT_FIELD_SEQUENCE);
 
     // layout of probe_t
     public static final HeaderField PROBE_FIELD_SLOT =

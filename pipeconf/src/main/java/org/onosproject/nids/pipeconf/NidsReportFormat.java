@@ -157,6 +157,7 @@ public final class NidsReportFormat implements ReportFormat {
                 .features(features.build())
                 .firstSeenMicros(read(header, REPORT_FIELD_FIRST_SEEN))
                 .lastSeenMicros(read(header, REPORT_FIELD_LAST_SEEN))
+                .sequence(read(header, REPORT_FIELD_SEQUENCE))
                 .build();
     }
 

@@ -54,6 +54,9 @@ public class NidsReportFormatTest {
         assertEquals(0x800L, (long) report.features().get("ICMP_TYPE"));
         assertEquals(0xffffffffffffL, report.firstSeenMicros());
         assertEquals(1L << 40, report.lastSeenMicros());
+        assertEquals(1, report.sequence());
+        assertEquals(0xfffffffeL, format.decode(ReportFrames.frame(ReportFrames.numbered(ReportFrames.sampleReport(),
+                                                                                          0xfffffffeL))).sequence());
         // the verdict: at phase 4 (its fourth packet), a 95% leaf, raised as an alert
         assertTrue(report.classified());
         assertTrue(report.alert());

@@ -64,6 +64,7 @@ public final class ReportFrames {
         put(r, REPORT_FIELD_SRC_DST_PORTS, 3);
         put(r, REPORT_FIELD_FIRST_SEEN, 0xffffffffffffL);
         put(r, REPORT_FIELD_LAST_SEEN, 1L << 40);
+        put(r, REPORT_FIELD_SEQUENCE, 1);
         return r;
     }
 
@@ -128,6 +129,16 @@ public final class ReportFrames {
         put(r, REPORT_FIELD_FIRST_SEEN, 0);
         put(r, REPORT_FIELD_LAST_SEEN, lastSeenMicros);
         return r;
+    }
+
+    /**
+     * @param report   a report header
+     * @param sequence the switch's number for it
+     * @return the header, numbered
+     */
+    public static byte[] numbered(byte[] report, long sequence) {
+        put(report, REPORT_FIELD_SEQUENCE, sequence);
+        return report;
     }
 
     /**

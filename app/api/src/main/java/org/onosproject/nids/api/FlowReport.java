@@ -37,6 +37,7 @@ public final class FlowReport {
     private final long[] dataPlaneValues;
     private final long firstSeenMicros;
     private final long lastSeenMicros;
+    private final long sequence;
 
     private FlowReport(Builder b) {
         this.reason = checkNotNull(b.reason, "reason");
@@ -58,6 +59,7 @@ public final class FlowReport {
         this.dataPlaneValues = b.dataPlaneValues.clone();
         this.firstSeenMicros = b.firstSeenMicros;
         this.lastSeenMicros = b.lastSeenMicros;
+        this.sequence = b.sequence;
     }
 
     public static Builder builder() {
@@ -128,6 +130,14 @@ public final class FlowReport {
         return lastSeenMicros;
     }
 
+    /**
+     * @return the switch's count of reports sent, this one included (since its pipeline was set); a gap between two
+     *         reports of one switch is reports lost on the way; 0 if the format does not carry it
+     */
+    public long sequence() {
+        return sequence;
+    }
+
     /** @return the phase of the verdict: the flow's packet count at it, 0 for the flow's end */
     public int phase() {
         return phase;
@@ -184,6 +194,7 @@ public final class FlowReport {
         private long[] dataPlaneValues = new long[0];
         private long firstSeenMicros;
         private long lastSeenMicros;
+        private long sequence;
 
         private Builder() {
         }
@@ -280,6 +291,11 @@ public final class FlowReport {
 
         public Builder lastSeenMicros(long value) {
             lastSeenMicros = value;
+            return this;
+        }
+
+        public Builder sequence(long value) {
+            sequence = value;
             return this;
         }
 

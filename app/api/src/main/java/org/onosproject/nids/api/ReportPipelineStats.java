@@ -96,6 +96,8 @@ public final class ReportPipelineStats {
     private final long reportsReceived;
     private final long reportsDecoded;
     private final long reportsMalformed;
+    private final long reportsMissing;
+    private final ImmutableSortedMap<String, Long> reportsMissingBySwitch;
     private final long records;
     private final int workers;
     private final ImmutableSortedMap<String, Long> drops;
@@ -117,6 +119,8 @@ public final class ReportPipelineStats {
         this.reportsReceived = b.reportsReceived;
         this.reportsDecoded = b.reportsDecoded;
         this.reportsMalformed = b.reportsMalformed;
+        this.reportsMissing = b.reportsMissing;
+        this.reportsMissingBySwitch = ImmutableSortedMap.copyOf(b.reportsMissingBySwitch);
         this.records = b.records;
         this.workers = b.workers;
         this.drops = ImmutableSortedMap.copyOf(b.drops);
@@ -152,6 +156,21 @@ public final class ReportPipelineStats {
     /** @return report packet-ins that could not be decoded */
     public long reportsMalformed() {
         return reportsMalformed;
+    }
+
+    /**
+     * @return reports absent from the switches' report sequences as this instance decoded them: lost between a
+     *         switch and the app (e.g., a full CPU-port queue in the switch, which no switch counter sees), plus the
+     *         app's own report-queue drops and malformed reports (each also counted apart); a loss is seen when a
+     *         later report of the same switch arrives
+     */
+    public long reportsMissing() {
+        return reportsMissing;
+    }
+
+    /** @return {@link #reportsMissing()} per switch (device id) whose reports this instance decoded */
+    public Map<String, Long> reportsMissingBySwitch() {
+        return reportsMissingBySwitch;
     }
 
     /** @return flow records made (reports of occupied slots) */
@@ -249,7 +268,7 @@ public final class ReportPipelineStats {
     @Override
     public String toString() {
         return MoreObjects.toStringHelper(this).add("received", reportsReceived).add("decoded", reportsDecoded)
-                .add("malformed", reportsMalformed).add("records", records).add("drops", drops)
+                .add("malformed", reportsMalformed).add("missing", reportsMissing).add("records", records).add("drops", drops)
                 .add("queues", queues).add("handling", handling).add("detection", detection)
                 .add("detectionService", detectionService).add("netflowExported", netflowRecordsExported)
                 .add("netflowDropped", netflowRecordsDropped).add("netflowSent", netflowPacketsSent)
@@ -262,6 +281,8 @@ public final class ReportPipelineStats {
         private long reportsReceived;
         private long reportsDecoded;
         private long reportsMalformed;
+        private long reportsMissing;
+        private Map<String, Long> reportsMissingBySwitch = Map.of();
         private long records;
         private int workers;
         private Map<String, Long> drops = Map.of();
@@ -287,6 +308,12 @@ public final class ReportPipelineStats {
             this.reportsDecoded = decoded;
             this.reportsMalformed = malformed;
             this.records = recordsMade;
+            return this;
+        }
+
+        public Builder missing(long total, Map<String, Long> bySwitch) {
+            this.reportsMissing = total;
+            this.reportsMissingBySwitch = bySwitch;
             return this;
         }
 

@@ -12,7 +12,8 @@ import org.onosproject.nids.api.ReportPipelineStats;
 import static com.google.common.base.Preconditions.checkNotNull;
 
 /**
- * The report pipeline's counters in {@code GET /stats} ("pipeline"): reports taken, decoded and malformed, records
+ * The report pipeline's counters in {@code GET /stats} ("pipeline"): reports taken, decoded, malformed and missing
+ * from the switches' report sequences (in all and per switch), records
  * made, drops per reason, the bounded queues, report handling time, an attack record's time to its incident, the
  * packet thread's share, the NetFlow export and the idle sweep's probes.
  */
@@ -21,6 +22,8 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
     static final String REPORTS_RECEIVED = "reportsReceived";
     static final String REPORTS_DECODED = "reportsDecoded";
     static final String REPORTS_MALFORMED = "reportsMalformed";
+    static final String REPORTS_MISSING = "reportsMissing";
+    static final String REPORTS_MISSING_BY_SWITCH = "reportsMissingBySwitch";
     static final String RECORDS = "records";
     static final String ALERTS_DROPPED = "alertsDropped";
     static final String WORKERS = "workers";
@@ -54,9 +57,12 @@ public final class ReportPipelineStatsCodec extends JsonCodec<ReportPipelineStat
                 .put(REPORTS_RECEIVED, stats.reportsReceived())
                 .put(REPORTS_DECODED, stats.reportsDecoded())
                 .put(REPORTS_MALFORMED, stats.reportsMalformed())
+                .put(REPORTS_MISSING, stats.reportsMissing())
                 .put(RECORDS, stats.records())
                 .put(ALERTS_DROPPED, stats.alertsDropped())
                 .put(WORKERS, stats.workers());
+        ObjectNode missing = json.putObject(REPORTS_MISSING_BY_SWITCH);
+        stats.reportsMissingBySwitch().forEach(missing::put);
         ObjectNode drops = json.putObject(DROPS);
         stats.drops().forEach(drops::put);
         ObjectNode queues = json.putObject(QUEUES);

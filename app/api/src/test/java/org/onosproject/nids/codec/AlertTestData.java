@@ -213,7 +213,7 @@ public final class AlertTestData {
 
             @Override
             public ReportPipelineStats pipelineStats() {
-                return ReportPipelineStats.builder().reports(145, 140, 2, 138).workers(2)
+                return ReportPipelineStats.builder().reports(145, 140, 2, 138).missing(7, Map.of("device:bmv2:s1", 7L)).workers(2)
                         .drops(Map.of(ReportPipelineStats.REPORT_QUEUE_FULL, 5L,
                                       ReportPipelineStats.DETECTION_QUEUE_FULL, 1L,
                                       ReportPipelineStats.NETFLOW_QUEUE_FULL, 0L,

@@ -28,8 +28,13 @@ public class NidsStatsCommand extends NidsCommand {
             printJson(codec(ReportPipelineStats.class).encode(stats, this));
             return;
         }
-        print("reports   received=%d decoded=%d malformed=%d records=%d workers=%d", stats.reportsReceived(),
-              stats.reportsDecoded(), stats.reportsMalformed(), stats.records(), stats.workers());
+        print("reports   received=%d decoded=%d malformed=%d missing=%d records=%d workers=%d",
+              stats.reportsReceived(), stats.reportsDecoded(), stats.reportsMalformed(), stats.reportsMissing(),
+              stats.records(), stats.workers());
+        if (stats.reportsMissing() > 0) {
+            print("missing   %s (gaps in each switch's report numbers)", stats.reportsMissingBySwitch().entrySet()
+                    .stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
+        }
         print("queues    %s", stats.queues().entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue().length() + "/" + e.getValue().capacity())
                 .collect(Collectors.joining(" ")));

@@ -34,7 +34,8 @@ public class NidsStatsCommandTest extends CliTestBase {
         services.put(NidsFlowRecordService.class, AlertTestData.statsFlows());
         command(false).doExecute();
         String out = out();
-        assertTrue(out, out.contains("received=145 decoded=140 malformed=2 records=138 workers=2"));
+        assertTrue(out, out.contains("received=145 decoded=140 malformed=2 missing=7 records=138 workers=2"));
+        assertTrue(out, out.contains("missing   device:bmv2:s1=7"));
         assertTrue(out, out.contains("reportQueueFull=5"));
         assertTrue(out, out.contains("detectionQueueFull=1"));
         assertTrue(out, out.contains("reports=3/16384"));

@@ -76,6 +76,8 @@ public class StatsWebResourceTest extends NidsResourceTest {
                      body.toString());
         assertEquals(140, pipeline.get("reportsDecoded").asLong());
         assertEquals(2, pipeline.get("reportsMalformed").asLong());
+        assertEquals(7, pipeline.get("reportsMissing").asLong());
+        assertEquals(7, pipeline.get("reportsMissingBySwitch").get("device:bmv2:s1").asLong());
         assertEquals(129, pipeline.get("netflow").get("recordsExported").asLong());
         assertEquals(5, pipeline.get("drops").get("reportQueueFull").asLong());
         assertEquals(1, pipeline.get("alertsDropped").asLong());

@@ -9,6 +9,8 @@ import com.google.common.collect.ImmutableMap;
 import org.onlab.packet.Ethernet;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cfg.ConfigProperty;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
@@ -179,8 +181,17 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
                 || event.type() == DeviceEvent.Type.DEVICE_REMOVED) {
             this.slots.remove(deviceId);
             this.pacers.remove(deviceId);
+            this.sequences.forget(deviceId);
         }
     };
+    /** A switch whose mastership moves sends its reports to its new master: this instance's sequence of it ends. */
+    final MastershipListener mastershipListener = event -> {
+        if (event.type() == MastershipEvent.Type.MASTER_CHANGED) {
+            this.sequences.forget(event.subject());
+        }
+    };
+    /** Per switch: its report sequence, for the reports lost on the way (bounded: ReportSequences.MAX_SWITCHES). */
+    private final ReportSequences sequences = new ReportSequences();
     /** The report layout of a switch's pipeline, if it runs the NIDS pipeline; tests replace it. */
     Function<DeviceId, Optional<ReportFormat>> formats = this::pipelineFormat;
     /** Per switch running the NIDS pipeline (bounded by the fabric): its recent records. */
@@ -215,6 +226,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         modelService.addListener(modelListener);
         pipeline = newPipeline();
         deviceService.addListener(deviceListener);
+        mastershipService.addListener(mastershipListener);
         packetService.addProcessor(processor, PacketProcessor.director(1));
         sweeper = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/nids", "sweep-%d", log));
         sweeper.scheduleWithFixedDelay(this::sweepIdleFlows, SWEEP_INTERVAL_MILLIS, SWEEP_INTERVAL_MILLIS,
@@ -230,6 +242,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
     protected void deactivate() {
         packetService.removeProcessor(processor);
         deviceService.removeListener(deviceListener);
+        mastershipService.removeListener(mastershipListener);
         modelService.removeListener(modelListener);
         sweeper.shutdownNow();
         // Closing the exporter first unblocks an export thread stuck on a collector.
@@ -396,6 +409,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
             }
             return Optional.empty();
         }
+        sequences.observe(deviceId, report.sequence());
         return handleReport(deviceId, format.flowSlots(), report);
     }
 
@@ -462,6 +476,7 @@ public class NidsFlowManager implements NidsFlowRecordService, ReportReplay {
         long calls = counters.packetThreadCalls.sum();
         return ReportPipelineStats.builder()
                 .reports(counters.received.sum(), decoded.get(), malformed.get(), records.get())
+                .missing(sequences.missing(), sequences.missingBySwitch())
                 .workers(current.workers())
                 .drops(dropCounts())
                 .queues(ImmutableMap.<String, ReportPipelineStats.Queue>builder().putAll(current.queues())

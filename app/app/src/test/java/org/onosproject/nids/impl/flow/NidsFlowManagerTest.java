@@ -10,6 +10,8 @@ import org.junit.Before;
 import org.junit.Test;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.cfg.ConfigProperty;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipInfo;
 import org.onosproject.mastership.MastershipServiceAdapter;
 import org.onosproject.net.DefaultDevice;
 import org.onosproject.net.Device;
@@ -186,6 +188,21 @@ public class NidsFlowManagerTest {
         FlowRecord benign = handle(ReportFrames.frame(ReportFrames.evictReport(8, 80))).orElseThrow();
         assertEquals(0, benign.classId());
         assertFalse(benign.alert());
+    }
+
+    @Test
+    public void reportsMissingFromASwitchsNumbersAreCountedUntilItsMastershipMoves() {
+        for (long n : new long[]{20, 21, 25}) {
+            handle(ReportFrames.frame(ReportFrames.numbered(ReportFrames.evictReport(8, 80), n)));
+        }
+        ReportPipelineStats stats = manager.pipelineStats();
+        assertEquals("22, 23 and 24 never came", 3, stats.reportsMissing());
+        assertEquals(Map.of(S1.toString(), 3L), stats.reportsMissingBySwitch());
+        // Reports 26..99 went to the switch's new master; when it comes back here, nothing is missing.
+        manager.mastershipListener.event(new MastershipEvent(MastershipEvent.Type.MASTER_CHANGED, S1,
+                                                             new MastershipInfo()));
+        handle(ReportFrames.frame(ReportFrames.numbered(ReportFrames.evictReport(8, 80), 100)));
+        assertEquals(3, manager.pipelineStats().reportsMissing());
     }
 
     @Test
