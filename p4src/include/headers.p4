@@ -238,6 +238,7 @@ struct report_md_t {
     feature_vector_t features;
     ts_t first_seen;
     ts_t last_seen;
+    bit<32> sequence;
 }
 
 struct local_metadata_t {

@@ -5,6 +5,7 @@ after `become_primary()` it also writes, pushes the pipeline, and sends and rece
 `Bmv2Switch` is one simple_switch_grpc (nidslib.bmv2) on the given ports, made primary and given the pipeline, that
 remembers what it wrote so a caller can take it back.
 """
+import contextlib
 import ipaddress
 import os
 import queue
@@ -95,6 +96,8 @@ class Client:
         self.timeout = timeout
         self.election_id = p4runtime_pb2.Uint128(high=0, low=1)
         self.packet_ins = queue.Queue()
+        self._stream_reading = threading.Event()
+        self._stream_reading.set()
         self._stream_q = None
         self._stream_thread = None
 
@@ -196,6 +199,7 @@ class Client:
                         self.packet_ins.put(msg.packet)
                     elif kind == "arbitration":
                         arbitration.put(msg.arbitration)
+                    self._stream_reading.wait()
             except grpc.RpcError:
                 pass
 
@@ -208,6 +212,16 @@ class Client:
         reply = arbitration.get(timeout=timeout)
         if reply.status.code != 0:
             raise RuntimeError(f"not primary: {reply.status}")
+
+    @contextlib.contextmanager
+    def stream_paused(self):
+        """The stream is not read for the block's duration (at most one message taken): gRPC's flow control then
+        holds the switch's packet-in writes, as a controller slow to read them would."""
+        self._stream_reading.clear()
+        try:
+            yield
+        finally:
+            self._stream_reading.set()
 
     def push_pipeline(self, device_config):
         """SetForwardingPipelineConfig with this client's P4Info and the BMv2 JSON bytes."""

@@ -12,10 +12,6 @@ control ReportEgress(inout headers_t hdr,
                      in local_metadata_t meta,
                      inout standard_metadata_t standard_metadata) {
 
-    // Reports leave through the CPU port, and BMv2 runs all of one port's egress in one thread: the read-modify-write
-    // below is never interleaved.
-    register<bit<32>>(REPORT_SEQUENCE_CELLS) r_report_sequence;
-
     @hidden action build_report() {
         hdr.packet_out.setInvalid();
         hdr.probe.setInvalid();
@@ -88,10 +84,7 @@ control ReportEgress(inout headers_t hdr,
         hdr.report.in_pkt_interval = meta.rpt.features.id_33;
         hdr.report.first_seen = meta.rpt.first_seen;
         hdr.report.last_seen = meta.rpt.last_seen;
-        bit<32> sent;
-        r_report_sequence.read(sent, 0);
-        hdr.report.sequence = sent + 1;
-        r_report_sequence.write(0, sent + 1);
+        hdr.report.sequence = meta.rpt.sequence;
 
         // Keep only packet_in + Ethernet + report_t: the rest of the original packet is cut off.
         truncate((bit<32>)(hdr.packet_in.minSizeInBytes() + hdr.ethernet.minSizeInBytes()

@@ -38,6 +38,10 @@ control Reports(inout headers_t hdr,
 
     counter(REASON_COUNTER_SIZE, CounterType.packets) report_counter;
     counter(REASON_COUNTER_SIZE, CounterType.packets) report_drop_counter;
+    // Reports sent since the pipeline was set. Numbered at the clone, where report_counter counts them: a clone the
+    // target drops later (BMv2's CPU-port queue, full behind a slow packet-in write) is a number the controller never
+    // sees. BMv2 runs ingress in one thread, so the read-modify-write is never interleaved.
+    register<bit<32>>(REPORT_SEQUENCE_CELLS) r_report_sequence;
     counter(CLASS_COUNTER_SIZE, CounterType.packets) alert_capped_counter;
 
     bit<8> reason = REASON_NONE;
@@ -177,6 +181,10 @@ control Reports(inout headers_t hdr,
         meta.rpt.slot = meta.flow.slot;
         meta.rpt.ingress_port = (bit<16>)standard_metadata.ingress_port;
         meta.rpt.model_epoch = meta.cfg.epoch;
+        bit<32> sent;
+        r_report_sequence.read(sent, 0);
+        meta.rpt.sequence = sent + 1;
+        r_report_sequence.write(0, sent + 1);
         clone_preserving_field_list(CloneType.I2E, REPORT_CLONE_SESSION, FL_REPORT);
         report_counter.count((bit<32>)reason);
     }

@@ -218,8 +218,8 @@ public final class NidsConstants {
             PiRegisterId.of("NidsIngress.reports.r_budgets");
     public static final PiRegisterId NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS =
             PiRegisterId.of("NidsIngress.reports.r_source_alerts");
-    public static final PiRegisterId NIDS_EGRESS_REPORT_OUT_R_REPORT_SEQUENCE =
-            PiRegisterId.of("NidsEgress.report_out.r_report_sequence");
+    public static final PiRegisterId NIDS_INGRESS_REPORTS_R_REPORT_SEQUENCE =
+            PiRegisterId.of("NidsIngress.reports.r_report_sequence");
 
     // packet metadata
     public static final PiPacketMetadataId INGRESS_PORT =
@@ -267,7 +267,7 @@ public final class NidsConstants {
     public static final int NIDS_INGRESS_SOURCES_R_SOURCES_SIZE = 65536;
     public static final int NIDS_INGRESS_REPORTS_R_BUDGETS_SIZE = 5;
     public static final int NIDS_INGRESS_REPORTS_R_SOURCE_ALERTS_SIZE = 65536;
-    public static final int NIDS_EGRESS_REPORT_OUT_R_REPORT_SEQUENCE_SIZE = 1;
+    public static final int NIDS_INGRESS_REPORTS_R_REPORT_SEQUENCE_SIZE = 1;
 
     // bit widths
     public static final int HDR_IG_PORT_BITWIDTH = 9;
