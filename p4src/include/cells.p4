@@ -104,9 +104,12 @@ typedef bit<160> flow_alerts_t;
 // (FLOW_OUT_PKTS_OF), exact after any wrap.
 #define FLOW_PKTS 31:0                 // IN + OUT, of a 40-bit field at 0
 #define FLOW_IN_PKTS 71:40             // of a 40-bit field at 40
-#define FLOW_CLIENT_INGRESS 95:80      // ingress port of the flow's first packet (the client's side; reports
+#define FLOW_CLIENT_INGRESS 88:80      // ingress port of the flow's first packet (the client's side; reports
                                        // carry it so the app checks the client's location, whoever's packet
-                                       // triggered the report)
+                                       // triggered the report); a v1model port: 9 bits
+#define FLOW_PHASE_CLOCK 95:89         // the phase clock: counts the packets up to the flow's next phase packet,
+                                       // which finds its top bit (FLOW_PHASE_DUE) set (below)
+#define FLOW_PHASE_DUE 95:95
 #define FLOW_LEN_128 127:96            // length histogram: 32-bit counters added to in place (a bucket that
 #define FLOW_LEN_256 159:128           // reached 2^32 packets would carry into the next one: never in practice)
 #define FLOW_LEN_512 191:160
@@ -114,6 +117,7 @@ typedef bit<160> flow_alerts_t;
 #define FLOW_LEN_1514 255:224          // the top field: its carry leaves the cell
 #define FLOW_IN_PKTS_LO 40
 #define FLOW_CLIENT_INGRESS_LO 80
+#define FLOW_PHASE_CLOCK_LO 89
 #define FLOW_LEN_128_LO 96
 #define FLOW_LEN_256_LO 128
 #define FLOW_LEN_512_LO 160
@@ -166,12 +170,29 @@ const flow_cell_t CELL_ALERT_PENDING_OR_CLOSED = CELL_STATE(FLOW_STATE_ALERT_PEN
 const flow_cell_t CELL_KEY = ((768w1 << 104) - 1) << FLOW_KEYS_LO;
 // What a packet's test for its flow compares: the key (hash input) and LIVE, CLOSED, CLIENT_HIGH.
 const flow_cell_t CELL_MATCH = CELL_KEY | CELL_STATE(FLOW_STATE_LIVE | FLOW_STATE_CLOSED | FLOW_STATE_CLIENT_HIGH);
-// The flow's packet count (tally FLOW_PKTS) and a packet's additions to the tally
+// The flow's packet count (tally FLOW_PKTS)
 const flow_cell_t CELL_PKTS = 768w0xFFFFFFFF << FLOW_TALLY_LO;
-// The packet count's bits below the late phase period (all zero: a multiple of it).
-const flow_cell_t CELL_PKTS_IN_LATE_PERIOD = ((bit<768>)(LATE_PHASE_PERIOD_VALUE - 1)) << FLOW_TALLY_LO;
-const flow_cell_t CELL_PACKET_ONE = 768w1 << FLOW_TALLY_LO;
-const flow_cell_t CELL_IN_PACKET_ONE = (768w1 << FLOW_TALLY_LO) | (768w1 << (FLOW_TALLY_LO + FLOW_IN_PKTS_LO));
+
+// The phase clock (tally FLOW_PHASE_CLOCK). Which packets of a flow are phase packets follows from its packet count
+// (take_stock: 1, 2, 4 ... MAX_PHASE_PACKETS, then every LATE_PHASE_PERIOD-th); telling that from the count costs
+// every tracked packet seven operations. Instead every packet adds one to the clock with its count (the same
+// constant addition), and the clock is set, on a new flow and on each phase packet, so that the next phase packet
+// is the first to find its top bit set: after a phase packet at count n whose next phase packet is n + gap, the
+// clock is PHASE_CLOCK_DUE + 1 - gap (gap <= LATE_PHASE_PERIOD <= PHASE_CLOCK_DUE: never negative; the clock reaches
+// PHASE_CLOCK_DUE + 1 before it is set again, within its 7 bits). So the common packet's phase test is one bit of the
+// cell, in the same AND as the pending-alert and closed bits. take_stock still decides the phase from the count.
+#define PHASE_CLOCK_DUE 64
+const flow_cell_t CELL_PHASE_DUE = (bit<768>)PHASE_CLOCK_DUE << (FLOW_TALLY_LO + FLOW_PHASE_CLOCK_LO);
+const flow_tally_t TALLY_PHASE_CLOCK = (bit<256>)0x7F << FLOW_PHASE_CLOCK_LO;
+const flow_tally_t TALLY_PHASE_DUE = (bit<256>)PHASE_CLOCK_DUE << FLOW_PHASE_CLOCK_LO;
+// A new flow's clock: its first packet is a phase packet and so is its second (gap 1).
+const flow_tally_t TALLY_PHASE_CLOCK_START = (bit<256>)PHASE_CLOCK_DUE << FLOW_PHASE_CLOCK_LO;
+// What a packet's tests before the count look at: the next phase is due, an alert is pending, the flow has ended.
+const flow_cell_t CELL_NEEDS_STOCK = CELL_PHASE_DUE | CELL_ALERT_PENDING_OR_CLOSED;
+
+// A packet's additions to the tally: one packet (IN + OUT), one IN packet, one tick of the phase clock
+const flow_cell_t CELL_PACKET_ONE = (768w1 << FLOW_TALLY_LO) | (768w1 << (FLOW_TALLY_LO + FLOW_PHASE_CLOCK_LO));
+const flow_cell_t CELL_IN_PACKET_ONE = CELL_PACKET_ONE | (768w1 << (FLOW_TALLY_LO + FLOW_IN_PKTS_LO));
 
 // ---------------------------------------------------------------------------------------------------------
 // Source cell (register NidsIngress.sources.r_sources, SOURCE_TABLE_SIZE cells): two epochs of counters.

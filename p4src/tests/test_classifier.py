@@ -116,6 +116,34 @@ def test_a_long_flow_is_classified_every_64th_packet_after_the_128th_by_the_late
     assert [delta[c] for c in range(4)] == [0, 1, 3, 0]
 
 
+def test_without_active_timeouts_the_phase_clock_finds_every_phase_packet_of_a_two_way_flow(nids):
+    """No active timeout (so a packet goes past the flow table only when its cell says a phase is due, cells.p4's
+    phase clock), a benign tree at every phase: a 330-packet flow, every third packet from the server, is
+    classified at its packets 1, 2, 4 ... 128 (counted both ways) and then at every 64th, each once."""
+    sw = nids
+    sw.config(timeout_pkts=0)
+    last, period, late = sw.const["MAX_PHASE_PACKETS"], sw.const["LATE_PHASE_PERIOD"], sw.const["PHASE_LATE"]
+    phases = [1 << k for k in range(last.bit_length())] + [late]
+    for phase in phases:
+        sw.add_tree_stump(0, phase, "IN_PKTS", 1000, 0, 0)
+    classified_at = []
+    count = sw.read_counter(CLASS_COUNTER, 0)[0]
+    for n in range(1, 331):
+        if n % 3 == 0:
+            port, out = 2, 1
+            frame, _ = h.udp(S_IP, C_IP, 2000, 1011, total_len=60)
+        else:
+            port, out = 1, 2
+            frame, _ = h.udp(C_IP, S_IP, 1011, 2000, total_len=60)
+        sw.send(port, frame)
+        assert sw.recv(out, timeout=3.0) is not None, f"packet {n} not forwarded"
+        now = sw.read_counter(CLASS_COUNTER, 0)[0]
+        classified_at += [n] * (now - count)
+        count = now
+    expected = [n for n in range(1, 331) if (n <= last and n & (n - 1) == 0) or (n > last and n % period == 0)]
+    assert classified_at == expected
+
+
 def test_leaf_confidence_against_the_threshold(nids):
     """An attack leaf below min_confidence is counted per class and never alerted; at or above it alerts."""
     sw = nids

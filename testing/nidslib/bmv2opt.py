@@ -16,7 +16,10 @@ removes exactly those, and nothing that could change a value:
     reads the field), or written once and read once as the whole argument of the next primitive (the argument is
     the temporary's expression), and metadata fields nothing reads any more (BMv2 resets each per packet);
   - in conditions, `a or b` becomes `a ? true : b` and `a and b` becomes `a ? b : false` (BMv2 evaluates both
-    operands of `or` and `and`, one branch of `?:`).
+    operands of `or` and `and`, one branch of `?:`);
+  - conditions of the ingress pipeline that the way a packet came already decides (they read only metadata
+    nothing on that way wrote, which BMv2 starts at 0): the edge goes straight to the branch they would take
+    (`nidslib.bmv2threading`).
 
 Conditions keep BMv2's types: a data expression stays data, a boolean stays boolean. The P4Info is not touched, so
 names and ids are unchanged. `testing/tests/test_bmv2opt.py` evaluates every simplified expression of the program
@@ -29,6 +32,8 @@ import copy
 import json
 import sys
 from collections import Counter
+
+from nidslib.bmv2threading import thread_conditions
 
 # Operations whose result is a non-negative integer bounded by their operands' widths (all operands non-negative).
 _DATA_OPS = {"&", "|", "^", "<<", ">>", "+", "*", "?", "b2d"}
@@ -462,6 +467,7 @@ def optimise(doc):
     _simplify_conditions(doc, simplifier)
     _forward_hash_inputs(doc, simplifier)
     _forward_arguments(doc, simplifier)
+    thread_conditions(doc, simplifier.removed)
     _drop_unread_scalars(doc, simplifier)
     return doc, simplifier.removed
 

@@ -296,7 +296,8 @@ control FlowTable(inout headers_t hdr,
                        ++ 8w0 ++ (tcp ? hdr.tcp.flags : 8w0)                                // SERVER/CLIENT_FLAGS
                        ++ 32w0 ++ now[31:0]                                                 // LAST_OUT_TS, LAST_IN_TS
                        ++ 48w0 ++ 16w0 ++ (bit<32>)len;                                     // OUT_BYTES, IN_BYTES
-        meta.tally = LENGTH_BUCKET_ONE_WITH((256w1 << FLOW_IN_PKTS_LO) | 1, 256w1, 0, len)  // one IN packet
+        // one IN packet, the phase clock started
+        meta.tally = LENGTH_BUCKET_ONE_WITH((256w1 << FLOW_IN_PKTS_LO) | 1 | TALLY_PHASE_CLOCK_START, 256w1, 0, len)
                      | ((flow_tally_t)standard_metadata.ingress_port << FLOW_CLIENT_INGRESS_LO);
         flow_alerts.write(meta.flow.slot, (flow_alerts_t)now[31:0] << FLOW_MARK_TS_LO);
     }
@@ -346,6 +347,17 @@ control FlowTable(inout headers_t hdr,
         meta.flow.alert_pending = (meta.keys[FLOW_STATE] & FLOW_STATE_ALERT_PENDING) != 0;
         meta.flow.attention = meta.flow.ended || phase_packet || meta.flow.timeout_due || meta.flow.alert_pending
                               || meta.flow.evicted;
+    }
+
+    // A phase packet: the phase clock (cells.p4) set for the flow's next phase packet, n + gap after this one at
+    // packet n (n a power of two below MAX_PHASE_PACKETS: 2n; beyond: n + LATE_PHASE_PERIOD), and the counted
+    // cell written back with it.
+    @hidden action set_phase_clock() {
+        bit<32> packets = meta.tally[FLOW_PKTS];
+        bit<8> gap = packets < MAX_PHASE_PACKETS_VALUE ? packets[7:0] : (bit<8>)LATE_PHASE_PERIOD_VALUE;
+        meta.tally = (meta.tally & ~TALLY_PHASE_CLOCK)
+                     | ((flow_tally_t)(PHASE_CLOCK_DUE + 1 - gap) << FLOW_PHASE_CLOCK_LO);
+        flow_cells.write(meta.flow.slot, FLOW_CELL_OF(meta.keys, meta.traffic, meta.tally));
     }
 
     // ---- a controller probe: the cell it names, emptied if asked ---------------------------------------------
@@ -486,22 +498,22 @@ control FlowTable(inout headers_t hdr,
                     }
                 }
             }
-            // Most packets stop here: no phase, no end, no pending alert, no active timeout configured (a power of
-            // two or a multiple of the late period may be a phase packet). meta.cell is the cell before the count,
-            // so the flow's packet count with this packet is p + 1, p the low 32 bits of the tally: (p + 1) & p is
-            // taken on the whole cell and masked once, and p + 1 is a multiple of the late period (64) when p's
-            // bits below it are all set. A new flow's cell (write_new_cell) already counts its first packet (p = 1:
-            // read as 2, a power of two as 1 is); a closed one has the CLOSED bit (close_flow). The packets that go
-            // on take the counted cell's views.
-            if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0
-                    || ((meta.cell + CELL_PACKET_ONE) & meta.cell & CELL_PKTS) == 0
-                    || (meta.cell & CELL_PKTS_IN_LATE_PERIOD) == CELL_PKTS_IN_LATE_PERIOD
-                    || (meta.cell & CELL_ALERT_PENDING_OR_CLOSED) != 0) {
+            // Most packets stop here: not the flow's next phase packet (its phase clock, cells.p4), no end, no
+            // pending alert, no active timeout configured. meta.cell is the cell before the count; a new flow's
+            // (write_new_cell) has its clock due (its first packet is phase 1), a closed one the CLOSED bit
+            // (close_flow). The packets that go on take the counted cell's views; a phase packet sets the clock
+            // for the next one (a new flow's is set already).
+            if ((meta.cell & CELL_NEEDS_STOCK) != 0 || (meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
                 take_counted_views();
                 if ((meta.cfg.timeout_pkts | meta.cfg.timeout_us) != 0) {
                     check_active_timeout();
                 }
                 take_stock();
+                // (By the phase take_stock found in the count, not by the clock: a packet that came on for
+                // another reason may find the clock due after its count.)
+                if (meta.flow.phase != PHASE_NONE && meta.flow.phase != PHASE_END && !meta.flow.started) {
+                    set_phase_clock();
+                }
             }
         }
     }

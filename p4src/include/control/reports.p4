@@ -153,7 +153,7 @@ control Reports(inout headers_t hdr,
         meta.rpt.client_port = features.ids_1_to_8[15:0];
         meta.rpt.server_port = features.ids_1_to_8[47:32];
         meta.rpt.proto = keys[FLOW_PROTO];
-        meta.rpt.client_ingress_port = tally[FLOW_CLIENT_INGRESS];
+        meta.rpt.client_ingress_port = (bit<16>)tally[FLOW_CLIENT_INGRESS];
         meta.rpt.features = features;
         meta.rpt.first_seen = keys[FLOW_FIRST_TS];
         meta.rpt.last_seen = last_seen_of(keys, traffic, tally);
