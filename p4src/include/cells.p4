@@ -108,8 +108,7 @@ typedef bit<160> flow_alerts_t;
                                        // carry it so the app checks the client's location, whoever's packet
                                        // triggered the report); a v1model port: 9 bits
 #define FLOW_PHASE_CLOCK 95:89         // the phase clock: counts the packets up to the flow's next phase packet,
-                                       // which finds its top bit (FLOW_PHASE_DUE) set (below)
-#define FLOW_PHASE_DUE 95:95
+                                       // which finds its top bit set (below)
 #define FLOW_LEN_128 127:96            // length histogram: 32-bit counters added to in place (a bucket that
 #define FLOW_LEN_256 159:128           // reached 2^32 packets would carry into the next one: never in practice)
 #define FLOW_LEN_512 191:160
@@ -184,7 +183,6 @@ const flow_cell_t CELL_PKTS = 768w0xFFFFFFFF << FLOW_TALLY_LO;
 #define PHASE_CLOCK_DUE 64
 const flow_cell_t CELL_PHASE_DUE = (bit<768>)PHASE_CLOCK_DUE << (FLOW_TALLY_LO + FLOW_PHASE_CLOCK_LO);
 const flow_tally_t TALLY_PHASE_CLOCK = (bit<256>)0x7F << FLOW_PHASE_CLOCK_LO;
-const flow_tally_t TALLY_PHASE_DUE = (bit<256>)PHASE_CLOCK_DUE << FLOW_PHASE_CLOCK_LO;
 // A new flow's clock: its first packet is a phase packet and so is its second (gap 1).
 const flow_tally_t TALLY_PHASE_CLOCK_START = (bit<256>)PHASE_CLOCK_DUE << FLOW_PHASE_CLOCK_LO;
 // What a packet's tests before the count look at: the next phase is due, an alert is pending, the flow has ended.
